@@ -1,0 +1,70 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "tvm",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "tvm-fetch", targets: ["tvm-fetch"]),
+        .library(name: "TVMazeKit", targets: ["TVMazeKit"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+    ],
+    targets: [
+        // Debian's libjq-dev 1.6 ships no pkg-config file: the modulemap links "jq" itself.
+        .systemLibrary(name: "CJQ", path: "Sources/CJQ"),
+        .target(
+            name: "TVMazeKit",
+            dependencies: [
+                "CJQ",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
+        .target(
+            name: "TVMCLI",
+            dependencies: [
+                "TVMazeKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(name: "tvm-fetch", dependencies: ["TVMCLI"]),
+        // Test support: a local HTTP server that replays recorded TVMaze responses.
+        .target(
+            name: "ReplayServer",
+            dependencies: [
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
+        .executableTarget(
+            name: "tvm-replay",
+            dependencies: [
+                "ReplayServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(
+            name: "TVMazeKitTests",
+            dependencies: ["TVMazeKit"]
+        ),
+        .testTarget(
+            name: "ReplayServerTests",
+            dependencies: ["ReplayServer"]
+        ),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["ReplayServer", "tvm-fetch"]
+        ),
+    ]
+)

@@ -1,0 +1,55 @@
+import ArgumentParser
+import TVMazeKit
+
+/// The exit codes shared by every tvm tool (after BSD's sysexits.h).
+public enum ExitStatus: Int32, CaseIterable, Sendable, Comparable {
+    /// Everything worked.
+    case ok = 0
+    /// Not found, or no results.
+    case notFound = 1
+    /// Usage error, including a bad jq filter.
+    case usage = 64
+    /// Bad input data (a malformed stdin line).
+    case badInput = 65
+    /// Service unavailable: the connection failed, or 5xx persisted after retries.
+    case unavailable = 69
+    /// Local I/O error.
+    case ioError = 74
+    /// Temporary failure: the rate limit or a timeout persisted after retries.
+    case temporary = 75
+
+    /// What the code means, as the help and man pages print it.
+    public var meaning: String {
+        switch self {
+        case .ok: return "ok"
+        case .notFound: return "not found, or no results"
+        case .usage: return "usage error, including a bad jq filter"
+        case .badInput: return "bad input data (each bad stdin line is reported with its number)"
+        case .unavailable: return "service unavailable: the connection failed, or 5xx persisted after retries"
+        case .ioError: return "local I/O error"
+        case .temporary: return "temporary failure: the rate limit or a timeout persisted after retries"
+        }
+    }
+
+    /// The exit-code table, as printed at the end of every tool's `--help`.
+    public static var table: String {
+        "EXIT STATUS\n" + allCases.map { "  \(String($0.rawValue).padding(toLength: 4, withPad: " ", startingAt: 0))\($0.meaning)" }
+            .joined(separator: "\n")
+    }
+
+    /// Orders codes by severity, so that a run remembers the most serious problem it met.
+    public static func < (lhs: ExitStatus, rhs: ExitStatus) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    /// The exit status an API error earns.
+    ///
+    /// - Parameter error: The error.
+    /// - Returns: Its code from the table.
+    public static func of(_ error: APIError) -> ExitStatus {
+        switch error {
+        case .notFound: return .notFound
+        case .rateLimited, .timedOut: return .temporary
+        case .unavailable, .invalidResponse, .notCached: return .unavailable
+        case .rejected, .invalidURL: return .usage
+        }
+    }
+}

@@ -1,0 +1,191 @@
+import ArgumentParser
+import Foundation
+import TVMazeKit
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// What one run of a tool shares: streams, messages, the API client, the exit status so far.
+///
+/// Every command builds one in `run()`, does its work inside ``run(_:)``, and lets it turn errors into the
+/// exit-code table. Used from the command's task only.
+public final class ToolRuntime {
+    /// The tool's name, e.g. `tvm-fetch`.
+    public let tool: String
+    /// The terminals and environment.
+    public let terminal: Terminal
+    /// Messages on stderr.
+    public let diagnostics: Diagnostics
+    /// The XDG folders.
+    public let directories: XDGDirectories
+    /// The output options.
+    public let outputOptions: OutputOptions
+    /// The most serious status met so far; the process exits with it.
+    public private(set) var status: ExitStatus = .ok
+    private var transport: AsyncHTTPTransport?
+    private var engine: JQEngine?
+
+    /// Sets up a run.
+    ///
+    /// - Parameters:
+    ///   - tool: The tool name used in messages.
+    ///   - output: The shared output options.
+    public init(tool: String, output: OutputOptions) {
+        signal(SIGPIPE, SIG_IGN)
+        self.tool = tool
+        self.terminal = Terminal.current()
+        self.outputOptions = output
+        self.diagnostics = Diagnostics(
+            tool: tool,
+            color: terminal.stderrColor(noColorFlag: output.noColor),
+            quiet: output.quiet
+        )
+        self.directories = XDGDirectories(environment: terminal.environment)
+    }
+
+    /// Raises the exit status to `status` if that is more serious than the current one.
+    ///
+    /// - Parameter status: A status earned by part of the work.
+    public func raise(_ status: ExitStatus) {
+        self.status = max(self.status, status)
+    }
+
+    /// Makes the API client for the network options, wired to the retry dialog and to stderr notices.
+    ///
+    /// - Parameters:
+    ///   - network: The network options.
+    ///   - maxConnectionsPerHost: Connections kept per host (1 for the API).
+    /// - Returns: The client.
+    /// - Throws: ``APIError/invalidURL(_:)`` for a bad `--api-url`.
+    public func makeClient(_ network: NetworkOptions, maxConnectionsPerHost: Int = 1) throws -> APIClient {
+        let transport = AsyncHTTPTransport(
+            timeout: network.timeout,
+            userAgent: Version.userAgent(tool: tool),
+            maxConnectionsPerHost: maxConnectionsPerHost,
+            environment: terminal.environment
+        )
+        self.transport = transport
+        let baseURL = network.baseURL(environment: terminal.environment)
+        let host = URL(string: baseURL)?.host ?? "api"
+        let port = URL(string: baseURL)?.port.map { "_\($0)" } ?? ""
+        var stateFile: String?
+        if (try? XDGDirectories.ensure(directories.cache)) != nil {
+            stateFile = directories.cache + "/ratelimit-\(host)\(port)"
+        }
+        let diagnostics = self.diagnostics
+        let interactive = terminal.stdinIsTTY && terminal.stderrIsTTY
+        return try APIClient(
+            baseURL: baseURL,
+            transport: transport,
+            limiter: RateLimiter(limit: 20, window: 10, stateFile: stateFile),
+            policy: RetryPolicy(retries: network.retries),
+            onEvent: { event in Self.report(event, to: diagnostics) },
+            onExhausted: { error in
+                guard interactive else { return false }
+                return Prompt.retryDialog(cause: error.localizedDescription, diagnostics: diagnostics)
+            }
+        )
+    }
+
+    /// Makes the record writer for standard output, compiling `--jq` once.
+    ///
+    /// - Parameter view: How records look on a terminal, or `nil` for JSON Lines everywhere.
+    /// - Returns: The writer.
+    /// - Throws: `JQError` when the filter does not compile.
+    public func makeOutput(view: (any TerminalView)?) async throws -> RecordOutput {
+        if let program = outputOptions.jq {
+            var arguments: [String: JQArgument] = [:]
+            for binding in outputOptions.bindings {
+                arguments[binding.name] = binding.isJSON ? .json(binding.value) : .string(binding.value)
+            }
+            engine = try await JQEngine(program: program, arguments: arguments)
+        }
+        let interactive = terminal.stdoutIsTTY
+        return RecordOutput(
+            format: outputOptions.format,
+            view: view,
+            jq: engine,
+            sink: FileDescriptorSink(fileDescriptor: 1, flushesEveryLine: interactive),
+            terminal: terminal,
+            color: terminal.stdoutColor(noColorFlag: outputOptions.noColor),
+            diagnostics: diagnostics
+        )
+    }
+
+    /// Runs a command's work and ends the process with the exit-code table's status.
+    ///
+    /// - Parameter body: The work; it may throw any error, which is reported and mapped to a status.
+    /// - Throws: `ExitCode` for ArgumentParser to end the process with.
+    public func run(_ body: () async throws -> Void) async throws {
+        do {
+            try await body()
+        } catch {
+            handle(error)
+        }
+        await transport?.shutdown()
+        transport = nil
+        if status != .ok { throw ExitCode(status.rawValue) }
+    }
+
+    /// Reports an error on stderr and raises the status it earns.
+    ///
+    /// - Parameter error: Any error a command met.
+    public func handle(_ error: any Error) {
+        switch error {
+        case let error as APIError:
+            report(error)
+        case let error as JQError:
+            if case .compile = error {
+                diagnostics.error("invalid --jq filter: \(error.localizedDescription)")
+            } else {
+                diagnostics.error("--jq: \(error.localizedDescription)")
+            }
+            raise(.usage)
+        case let halt as FilterHalt:
+            // Like jq: the halt's own status ends the run, even one outside the table.
+            fflush(stdout)
+            exit(halt.status)
+        case JSONLinesError.brokenPipe:
+            // The reader went away (`| head -1`): stop quietly, as ripgrep does.
+            exit(status == .ok ? 0 : status.rawValue)
+        case let error as JSONLinesError:
+            diagnostics.error(error.localizedDescription)
+            raise(.ioError)
+        case let error as ExitCode:
+            raise(ExitStatus(rawValue: error.rawValue) ?? .usage)
+        default:
+            diagnostics.error(error.localizedDescription)
+            raise(.ioError)
+        }
+    }
+
+    /// Reports an API error in the seeds' words when it is a failed fetch.
+    ///
+    /// - Parameter error: The error.
+    public func report(_ error: APIError) {
+        if error.isFetchFailure {
+            diagnostics.error("\(Prompt.fetchErrorTitle): \(Prompt.fetchErrorMessage)")
+            diagnostics.error("cause: \(error.localizedDescription)")
+        } else {
+            diagnostics.error(error.localizedDescription)
+        }
+        raise(ExitStatus.of(error))
+    }
+
+    private static func report(_ event: APIEvent, to diagnostics: Diagnostics) {
+        switch event {
+        case .retrying(let url, let attempt, let total, let delay, let reason):
+            diagnostics.note(
+                "\(reason) for \(url); retrying in \(String(format: "%.1f", delay)) s (attempt \(attempt) of \(total))"
+            )
+        case .pacing:
+            // Waiting for the rate window is the expected way to work; progress lines show it.
+            break
+        case .servedStale(_, let age):
+            diagnostics.warning("network unavailable, showing data cached \(RelativeTime.describe(seconds: age)) ago")
+        case .cacheReset(let detail):
+            diagnostics.warning(detail)
+        }
+    }
+}

@@ -1,0 +1,205 @@
+import Foundation
+
+/// The result of running one tvm binary: status, stdout and stderr kept apart.
+struct ToolResult: Sendable {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+    var stdoutBytes: [UInt8]
+
+    /// The stdout lines, without the final empty one.
+    var lines: [String] {
+        stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).filter { !$0.isEmpty }
+    }
+}
+
+/// Runs the built tvm binaries in an isolated environment.
+///
+/// Each sandbox has its own HOME and XDG folders in a temporary directory, points the tools at a replay
+/// server, and clears proxy variables and colour settings inherited from the developer's shell.
+final class Sandbox: @unchecked Sendable {
+    let root: URL
+    var apiURL: String
+    var extraEnvironment: [String: String] = [:]
+
+    init(apiURL: String = "http://127.0.0.1:9") throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("tvm-e2e-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        self.apiURL = apiURL
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: root)
+    }
+
+    var cacheHome: URL { root.appendingPathComponent("cache") }
+    var dataHome: URL { root.appendingPathComponent("data") }
+    var stateHome: URL { root.appendingPathComponent("state") }
+
+    var environment: [String: String] {
+        var env = ProcessInfo.processInfo.environment
+        for key in ["HTTPS_PROXY", "https_proxy", "HTTP_PROXY", "http_proxy", "NO_PROXY", "no_proxy", "NO_COLOR",
+            "TVM_API_URL", "TVM_DB", "BROWSER", "COLUMNS"]
+        {
+            env.removeValue(forKey: key)
+        }
+        env["HOME"] = root.path
+        env["XDG_CACHE_HOME"] = cacheHome.path
+        env["XDG_DATA_HOME"] = dataHome.path
+        env["XDG_STATE_HOME"] = stateHome.path
+        env["TVM_API_URL"] = apiURL
+        env["TERM"] = "dumb"
+        for (key, value) in extraEnvironment { env[key] = value }
+        return env
+    }
+
+    /// Runs a tool with arguments and optional stdin, draining both pipes before waiting.
+    func run(
+        _ tool: String,
+        _ arguments: [String],
+        stdin: String? = nil,
+        environment overrides: [String: String?] = [:],
+        timeout: TimeInterval = 60
+    ) throws -> ToolResult {
+        try Self.run(
+            executable: Binaries.url(tool),
+            arguments: arguments,
+            stdin: stdin.map { Array($0.utf8) },
+            environment: overrides.reduce(into: environment) { env, pair in env[pair.key] = pair.value },
+            directory: root,
+            timeout: timeout
+        )
+    }
+
+    static func run(
+        executable: URL,
+        arguments: [String],
+        stdin: [UInt8]?,
+        environment: [String: String],
+        directory: URL,
+        timeout: TimeInterval
+    ) throws -> ToolResult {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.environment = environment
+        process.currentDirectoryURL = directory
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        let input = Pipe()
+        process.standardInput = stdin == nil ? FileHandle.nullDevice : input
+        try process.run()
+        let group = DispatchGroup()
+        nonisolated(unsafe) var stdoutData = Data()
+        nonisolated(unsafe) var stderrData = Data()
+        DispatchQueue.global().async(group: group) { stdoutData = out.fileHandleForReading.readDataToEndOfFile() }
+        DispatchQueue.global().async(group: group) { stderrData = err.fileHandleForReading.readDataToEndOfFile() }
+        if let stdin {
+            DispatchQueue.global().async(group: group) {
+                input.fileHandleForWriting.write(Data(stdin))
+                try? input.fileHandleForWriting.close()
+            }
+        }
+        if group.wait(timeout: .now() + timeout) == .timedOut {
+            process.terminate()
+            _ = group.wait(timeout: .now() + 5)
+        }
+        process.waitUntilExit()
+        return ToolResult(
+            status: process.terminationStatus,
+            stdout: String(decoding: stdoutData, as: UTF8.self),
+            stderr: String(decoding: stderrData, as: UTF8.self),
+            stdoutBytes: Array(stdoutData)
+        )
+    }
+}
+
+/// Where the built binaries are: next to the test bundle (`.build/debug`), or `$TVM_BIN_DIR`.
+enum Binaries {
+    static let directory: URL = {
+        if let dir = ProcessInfo.processInfo.environment["TVM_BIN_DIR"] { return URL(fileURLWithPath: dir) }
+        var url = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        // The runner may be inside `tvmPackageTests.xctest/...` on some platforms: climb to the build folder.
+        while !FileManager.default.fileExists(atPath: url.appendingPathComponent("tvm-fetch").path), url.path != "/" {
+            url.deleteLastPathComponent()
+        }
+        return url
+    }()
+
+    static func url(_ tool: String) -> URL { directory.appendingPathComponent(tool) }
+}
+
+/// Paths of the recorded fixtures.
+enum Fixtures {
+    static let root = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/tvmaze")
+
+    static func data(_ path: String) throws -> [UInt8] {
+        Array(try Data(contentsOf: root.appendingPathComponent(path)))
+    }
+
+    /// An obviously correct oracle for compact JSON: drops whitespace outside strings.
+    static func compact(_ bytes: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = []
+        var inString = false
+        var escaped = false
+        for byte in bytes {
+            if inString {
+                out.append(byte)
+                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+            } else if byte == UInt8(ascii: "\"") {
+                inString = true
+                out.append(byte)
+            } else if ![UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t")].contains(byte) {
+                out.append(byte)
+            }
+        }
+        return out
+    }
+
+    /// The compact text of each top-level element of a recorded JSON array, by the oracle above, with the
+    /// replay server's URL rewriting applied.
+    static func elements(_ path: String, baseURL: String) throws -> [String] {
+        let text = String(decoding: compact(try data(path)), as: UTF8.self)
+        let rewritten = rewrite(text, baseURL: baseURL)
+        // Split the array at top-level commas.
+        var elements: [String] = []
+        var depth = 0
+        var inString = false
+        var escaped = false
+        var current = ""
+        for character in rewritten.dropFirst().dropLast() {
+            if inString {
+                if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" { inString = false }
+            } else if character == "\"" {
+                inString = true
+            } else if character == "{" || character == "[" {
+                depth += 1
+            } else if character == "}" || character == "]" {
+                depth -= 1
+            } else if character == "," && depth == 0 {
+                elements.append(current)
+                current = ""
+                continue
+            }
+            current.append(character)
+        }
+        if !current.isEmpty { elements.append(current) }
+        return elements
+    }
+
+    static func rewrite(_ text: String, baseURL: String) -> String {
+        var out = text
+        for host in ["https://api.tvmaze.com", "http://api.tvmaze.com", "https://static.tvmaze.com", "http://static.tvmaze.com"] {
+            out = out.replacingOccurrences(of: host, with: baseURL)
+            out = out.replacingOccurrences(
+                of: host.replacingOccurrences(of: "/", with: "\\/"),
+                with: baseURL.replacingOccurrences(of: "/", with: "\\/")
+            )
+        }
+        return out
+    }
+}

@@ -1,0 +1,8 @@
+#!/usr/bin/env bash
+# Runs every test: unit tests, end-to-end tests of the built binaries against the local replay server,
+# and the generated-file drift checks. Exits non-zero when any test fails.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/deps.sh test
+swift build --build-tests
+swift test --skip-build "$@"

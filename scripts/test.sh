@@ -4,5 +4,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/deps.sh test
+swift format lint --strict --recursive Sources Tests Package.swift
 swift build --build-tests
 swift test --skip-build "$@"

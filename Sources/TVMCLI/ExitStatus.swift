@@ -33,7 +33,8 @@ public enum ExitStatus: Int32, CaseIterable, Sendable, Comparable {
 
     /// The exit-code table, as printed at the end of every tool's `--help`.
     public static var table: String {
-        "EXIT STATUS\n" + allCases.map { "  \(String($0.rawValue).padding(toLength: 4, withPad: " ", startingAt: 0))\($0.meaning)" }
+        "EXIT STATUS\n"
+            + allCases.map { "  \(String($0.rawValue).padding(toLength: 4, withPad: " ", startingAt: 0))\($0.meaning)" }
             .joined(separator: "\n")
     }
 

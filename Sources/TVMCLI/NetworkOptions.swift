@@ -5,7 +5,8 @@ public struct NetworkOptions: ParsableArguments, Sendable {
     /// The API base URL; `TVM_API_URL` when not given.
     @Option(
         name: .customLong("api-url"),
-        help: ArgumentHelp("The TVMaze API base URL (default: $TVM_API_URL, else https://api.tvmaze.com).", valueName: "url")
+        help: ArgumentHelp(
+            "The TVMaze API base URL (default: $TVM_API_URL, else https://api.tvmaze.com).", valueName: "url")
     )
     public var apiURL: String?
 
@@ -22,7 +23,9 @@ public struct NetworkOptions: ParsableArguments, Sendable {
 
     /// Checks ranges.
     public func validate() throws {
-        guard timeout > 0, timeout <= 3600 else { throw ValidationError("--timeout must be between 0 and 3600 seconds") }
+        guard timeout > 0, timeout <= 3600 else {
+            throw ValidationError("--timeout must be between 0 and 3600 seconds")
+        }
         guard (0...20).contains(retries) else { throw ValidationError("--retries must be between 0 and 20") }
     }
 

@@ -27,14 +27,16 @@ public struct OutputOptions: ParsableArguments, Sendable {
     /// `--arg NAME VALUE` pairs, stored as `NAME=VALUE` by ``ArgumentRewriter``.
     @Option(
         name: .customLong("arg"),
-        help: ArgumentHelp("Bind $name to the string value in the --jq filter, as jq --arg does.", valueName: "name value")
+        help: ArgumentHelp(
+            "Bind $name to the string value in the --jq filter, as jq --arg does.", valueName: "name value")
     )
     public var args: [String] = []
 
     /// `--argjson NAME JSON` pairs, stored as `NAME=JSON`.
     @Option(
         name: .customLong("argjson"),
-        help: ArgumentHelp("Bind $name to a JSON value in the --jq filter, as jq --argjson does.", valueName: "name json")
+        help: ArgumentHelp(
+            "Bind $name to a JSON value in the --jq filter, as jq --argjson does.", valueName: "name json")
     )
     public var argJSON: [String] = []
 

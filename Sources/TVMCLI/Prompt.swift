@@ -20,7 +20,8 @@ public enum Prompt {
     ///   - cause: What went wrong, shown under the message.
     ///   - diagnostics: Where the dialog is written.
     /// - Returns: `true` for Retry, `false` for Cancel (also on end of input).
-    public static func retryDialog(message: String = fetchErrorMessage, cause: String, diagnostics: Diagnostics) -> Bool {
+    public static func retryDialog(message: String = fetchErrorMessage, cause: String, diagnostics: Diagnostics) -> Bool
+    {
         diagnostics.clearProgress()
         let bold = diagnostics.color ? "\u{1B}[1m" : ""
         let reset = diagnostics.color ? "\u{1B}[0m" : ""

@@ -144,7 +144,7 @@ public final class RecordOutput {
                 throw FilterHalt(status: code)
             default:
                 jqFailed = true
-                diagnostics.error("jq: \(error.localizedDescription) (record \(count))")
+                diagnostics.error("--jq: \(error.localizedDescription) (record \(count))")
                 return
             }
         }

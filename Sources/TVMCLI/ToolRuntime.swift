@@ -25,6 +25,7 @@ public final class ToolRuntime {
     public private(set) var status: ExitStatus = .ok
     private var transport: AsyncHTTPTransport?
     private var engine: JQEngine?
+    private var outputs: [RecordOutput] = []
 
     /// Sets up a run.
     ///
@@ -102,7 +103,7 @@ public final class ToolRuntime {
             engine = try await JQEngine(program: program, arguments: arguments)
         }
         let interactive = terminal.stdoutIsTTY
-        return RecordOutput(
+        let output = RecordOutput(
             format: outputOptions.format,
             view: view,
             jq: engine,
@@ -111,6 +112,8 @@ public final class ToolRuntime {
             color: terminal.stdoutColor(noColorFlag: outputOptions.noColor),
             diagnostics: diagnostics
         )
+        outputs.append(output)
+        return output
     }
 
     /// Runs a command's work and ends the process with the exit-code table's status.
@@ -125,6 +128,7 @@ public final class ToolRuntime {
         }
         await transport?.shutdown()
         transport = nil
+        if outputs.contains(where: \.filterFailed) { raise(.usage) }
         if status != .ok { throw ExitCode(status.rawValue) }
     }
 
@@ -136,15 +140,10 @@ public final class ToolRuntime {
         case let error as APIError:
             report(error)
         case let error as JQError:
-            if case .compile = error {
-                diagnostics.error("invalid --jq filter: \(error.localizedDescription)")
-            } else {
-                diagnostics.error("--jq: \(error.localizedDescription)")
-            }
+            diagnostics.error("--jq: \(error.localizedDescription)")
             raise(.usage)
         case let halt as FilterHalt:
             // Like jq: the halt's own status ends the run, even one outside the table.
-            fflush(stdout)
             exit(halt.status)
         case JSONLinesError.brokenPipe:
             // The reader went away (`| head -1`): stop quietly, as ripgrep does.

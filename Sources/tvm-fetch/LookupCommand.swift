@@ -38,7 +38,13 @@ struct LookupCommand: AsyncParsableCommand {
 
     func run() async throws {
         let lookup: Endpoint.Lookup
-        if let imdb { lookup = .imdb(imdb) } else if let thetvdb { lookup = .thetvdb(thetvdb) } else { lookup = .tvrage(tvrage ?? "") }
+        if let imdb {
+            lookup = .imdb(imdb)
+        } else if let thetvdb {
+            lookup = .thetvdb(thetvdb)
+        } else {
+            lookup = .tvrage(tvrage ?? "")
+        }
         let runtime = ToolRuntime(tool: "tvm-fetch", output: output)
         try await runtime.run {
             let client = try runtime.makeClient(network)
@@ -46,7 +52,9 @@ struct LookupCommand: AsyncParsableCommand {
             do {
                 try await out.emit(try await client.fetch(.lookup(lookup)))
             } catch APIError.notFound {
-                runtime.diagnostics.error("no show with \(Endpoint.lookup(lookup).queryItems[0].name) id \(Endpoint.lookup(lookup).queryItems[0].value)")
+                runtime.diagnostics.error(
+                    "no show with \(Endpoint.lookup(lookup).queryItems[0].name) id \(Endpoint.lookup(lookup).queryItems[0].value)"
+                )
                 runtime.raise(.notFound)
             }
             try out.finish()

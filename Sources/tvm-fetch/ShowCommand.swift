@@ -91,7 +91,7 @@ struct ShowCommand: AsyncParsableCommand {
             }
             let given = ids + extraIDs
             if given.isEmpty {
-                try await StdinShowIDs.forEach(runtime: runtime) { id in try await fetchOne(id) }
+                try await StdinShowIDs.forEach(runtime: runtime) { id, _ in try await fetchOne(id) }
             } else {
                 for id in given { try await fetchOne(id) }
             }
@@ -107,7 +107,8 @@ struct ShowCommand: AsyncParsableCommand {
         case .tvmaze: url = show.url
         }
         guard let url else {
-            runtime.diagnostics.error("show \(show.id.map(String.init) ?? "?") has no \(kind == .imdb ? "IMDb id" : "TVmaze URL")")
+            runtime.diagnostics.error(
+                "show \(show.id.map(String.init) ?? "?") has no \(kind == .imdb ? "IMDb id" : "TVmaze URL")")
             runtime.raise(.notFound)
             return
         }

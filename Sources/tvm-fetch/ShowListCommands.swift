@@ -51,7 +51,8 @@ struct SeasonsCommand: AsyncParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() async throws {
-        try await printList(.seasons(showID: id), notFound: "show \(id)", view: Views.seasons, network: network, output: output)
+        try await printList(
+            .seasons(showID: id), notFound: "show \(id)", view: Views.seasons, network: network, output: output)
     }
 }
 
@@ -76,7 +77,8 @@ struct CastCommand: AsyncParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() async throws {
-        try await printList(.cast(showID: id), notFound: "show \(id)", view: Views.cast, network: network, output: output)
+        try await printList(
+            .cast(showID: id), notFound: "show \(id)", view: Views.cast, network: network, output: output)
     }
 }
 
@@ -98,6 +100,7 @@ struct CrewCommand: AsyncParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() async throws {
-        try await printList(.crew(showID: id), notFound: "show \(id)", view: Views.crew, network: network, output: output)
+        try await printList(
+            .crew(showID: id), notFound: "show \(id)", view: Views.crew, network: network, output: output)
     }
 }

@@ -45,7 +45,7 @@ struct ShowsCommand: AsyncParsableCommand {
                 let body: [UInt8]
                 do {
                     body = try await client.fetch(.showIndex(page: current))
-                } catch .notFound where all && current > page {
+                } catch APIError.notFound where all && current > page {
                     break
                 }
                 try await out.emit(batch: try RawJSON.elements(ofArray: body))

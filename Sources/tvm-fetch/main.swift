@@ -1,3 +1,3 @@
 import TVMCLI
 
-await FetchCommand.main(ArgumentRewriter.rewrite(Array(CommandLine.arguments.dropFirst())))
+await FetchCommand.runAsTool()

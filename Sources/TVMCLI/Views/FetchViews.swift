@@ -20,7 +20,8 @@ public enum Views {
         row: { show in
             [
                 "\(Cells.number(show.id))", "\(show.name ?? "")", "\(show.status ?? "")", "\(show.premiered ?? "")",
-                "\(Cells.channel(show))", "\((show.genres ?? []).joined(separator: ", "))", "\(Cells.rating(show.rating))",
+                "\(Cells.channel(show))", "\((show.genres ?? []).joined(separator: ", "))",
+                "\(Cells.rating(show.rating))",
             ]
         }
     )
@@ -45,7 +46,9 @@ public enum Views {
         columns: [.init("PERSON", flexible: true), .init("CHARACTER", flexible: true), .init("NOTE")],
         row: { member in
             let note = [member.isSelf == true ? "self" : nil, member.isVoice == true ? "voice" : nil].compactMap { $0 }
-            return ["\(member.person?.name ?? "")", "\(member.character?.name ?? "")", "\(note.joined(separator: ", "))"]
+            return [
+                "\(member.person?.name ?? "")", "\(member.character?.name ?? "")", "\(note.joined(separator: ", "))",
+            ]
         }
     )
 
@@ -75,7 +78,9 @@ public enum Views {
         columns: [.init("ID", alignment: .right), .init("UPDATED (UTC)")],
         row: { update in
             let formatter = ISO8601DateFormatter()
-            formatter.formatOptions = [.withFullDate, .withSpaceBetweenDateAndTime, .withTime, .withColonSeparatorInTime]
+            formatter.formatOptions = [
+                .withFullDate, .withSpaceBetweenDateAndTime, .withTime, .withColonSeparatorInTime,
+            ]
             let time = update.updated.map { formatter.string(from: Date(timeIntervalSince1970: Double($0))) } ?? ""
             return ["\(Cells.number(update.id))", "\(time)"]
         }
@@ -112,8 +117,12 @@ extension ShowDetail {
             premiered: show.premiered,
             ended: show.ended,
             genres: show.genres ?? [],
-            network: show.network.flatMap { network in network.name.map { Channel(name: $0, countryCode: network.country?.code) } },
-            webChannel: show.webChannel.flatMap { channel in channel.name.map { Channel(name: $0, countryCode: channel.country?.code) } },
+            network: show.network.flatMap { network in
+                network.name.map { Channel(name: $0, countryCode: network.country?.code) }
+            },
+            webChannel: show.webChannel.flatMap { channel in
+                channel.name.map { Channel(name: $0, countryCode: channel.country?.code) }
+            },
             scheduleDays: show.schedule?.days ?? [],
             scheduleTime: show.schedule?.time,
             rating: show.rating?.average,

@@ -25,7 +25,10 @@ public struct TableView<Model: TVMazeModel>: TerminalView {
         var table = TextTable(columns: columns)
         for record in records {
             guard let model = try? Model(json: record) else { continue }
-            table.addRow(row(model).map { TextTable.Cell(HTMLText.terminalSafe($0.text, keepingNewlines: false), style: $0.style) })
+            table.addRow(
+                row(model).map {
+                    TextTable.Cell(HTMLText.terminalSafe($0.text, keepingNewlines: false), style: $0.style)
+                })
         }
         return table.render(width: width, styler: Styler(isEnabled: color))
     }

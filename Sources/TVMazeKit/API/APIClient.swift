@@ -140,7 +140,8 @@ public final class APIClient: Sendable {
                     throw APIError.notFound(url: url)
                 case 429:
                     let now = Date().timeIntervalSince1970
-                    failure = .rateLimited(delay: response.header("retry-after").flatMap { policy.retryAfter($0, now: now) })
+                    failure = .rateLimited(
+                        delay: response.header("retry-after").flatMap { policy.retryAfter($0, now: now) })
                 case 500..<600:
                     failure = .unavailable("HTTP \(response.status) from the server")
                 default:
@@ -165,7 +166,9 @@ public final class APIClient: Sendable {
                 default:
                     delay = policy.backoff(attempt: attempt, base: policy.baseDelay)
                 }
-                onEvent(.retrying(url: url, attempt: attempt + 1, of: policy.retries + 1, delay: delay, reason: failure.reason))
+                onEvent(
+                    .retrying(
+                        url: url, attempt: attempt + 1, of: policy.retries + 1, delay: delay, reason: failure.reason))
                 try? await Task.sleep(nanoseconds: UInt64(delay * 1_000_000_000))
                 continue
             }

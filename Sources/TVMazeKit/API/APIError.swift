@@ -25,7 +25,8 @@ public enum APIError: Error, LocalizedError, Sendable, Equatable {
         case .notFound(let url):
             return "not found: \(url)"
         case .rateLimited(let url, let attempts):
-            return "rate limited by the API (HTTP 429) on \(url) after \(attempts) attempts; wait a minute and try again"
+            return
+                "rate limited by the API (HTTP 429) on \(url) after \(attempts) attempts; wait a minute and try again"
         case .timedOut(let url, let attempts, let detail):
             return "timed out on \(url) after \(attempts) attempts (\(detail)); try a larger --timeout"
         case .unavailable(let url, let attempts, let detail):

@@ -90,6 +90,9 @@ public final class AsyncHTTPTransport: HTTPTransport {
                     return proxy
                 }
             )
+            // Our own loop retries with back-off and reports each retry; AsyncHTTPClient's silent retries of
+            // a refused connection would hold every attempt for the whole connect timeout.
+            configuration.connectionPool.retryConnectionEstablishment = false
             configuration.httpVersion = .http1Only
             configuration.redirectConfiguration = .follow(max: 5, allowCycles: false)
             let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
@@ -126,8 +129,8 @@ public final class AsyncHTTPTransport: HTTPTransport {
             }
         }
         let text = String(describing: error)
-        if text.contains("connection reset") || text.contains("ECONNRESET") { return "connection reset" }
-        if text.contains("refused") { return "connection refused" }
+        if text.contains("refused") || text.contains("ECONNREFUSED") { return "connection refused" }
+        if text.contains("reset") || text.contains("ECONNRESET") { return "connection reset" }
         if text.contains("invalidEOFState") || text.contains("EOF") { return "the response body was cut short" }
         return text
     }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The proxy decision for one URL, from `HTTPS_PROXY`, `HTTP_PROXY` and `NO_PROXY`.
 ///
 /// Follows curl's reading of the variables: lower-case names win over upper-case ones (except that
@@ -79,5 +81,3 @@ public struct ProxySettings: Sendable, Equatable {
         return Server(host: host, port: port, credentials: credentials)
     }
 }
-
-import Foundation

@@ -38,9 +38,10 @@ final class Sandbox: @unchecked Sendable {
 
     var environment: [String: String] {
         var env = ProcessInfo.processInfo.environment
-        for key in ["HTTPS_PROXY", "https_proxy", "HTTP_PROXY", "http_proxy", "NO_PROXY", "no_proxy", "NO_COLOR",
-            "TVM_API_URL", "TVM_DB", "BROWSER", "COLUMNS"]
-        {
+        for key in [
+            "HTTPS_PROXY", "https_proxy", "HTTP_PROXY", "http_proxy", "NO_PROXY", "no_proxy", "NO_COLOR",
+            "TVM_API_URL", "TVM_DB", "BROWSER", "COLUMNS",
+        ] {
             env.removeValue(forKey: key)
         }
         env["HOME"] = root.path
@@ -60,8 +61,8 @@ final class Sandbox: @unchecked Sendable {
         stdin: String? = nil,
         environment overrides: [String: String?] = [:],
         timeout: TimeInterval = 60
-    ) throws -> ToolResult {
-        try Self.run(
+    ) async throws -> ToolResult {
+        try await Self.run(
             executable: Binaries.url(tool),
             arguments: arguments,
             stdin: stdin.map { Array($0.utf8) },
@@ -71,6 +72,8 @@ final class Sandbox: @unchecked Sendable {
         )
     }
 
+    /// Runs a program without blocking the concurrency pool: pipes are drained on Dispatch threads and the
+    /// exit is awaited through a continuation. A run that outlives `timeout` is terminated (status 15).
     static func run(
         executable: URL,
         arguments: [String],
@@ -78,7 +81,7 @@ final class Sandbox: @unchecked Sendable {
         environment: [String: String],
         directory: URL,
         timeout: TimeInterval
-    ) throws -> ToolResult {
+    ) async throws -> ToolResult {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -90,30 +93,38 @@ final class Sandbox: @unchecked Sendable {
         process.standardError = err
         let input = Pipe()
         process.standardInput = stdin == nil ? FileHandle.nullDevice : input
-        try process.run()
+        let collected = Collected()
         let group = DispatchGroup()
-        nonisolated(unsafe) var stdoutData = Data()
-        nonisolated(unsafe) var stderrData = Data()
-        DispatchQueue.global().async(group: group) { stdoutData = out.fileHandleForReading.readDataToEndOfFile() }
-        DispatchQueue.global().async(group: group) { stderrData = err.fileHandleForReading.readDataToEndOfFile() }
+        group.enter()
+        process.terminationHandler = { _ in group.leave() }
+        try process.run()
+        DispatchQueue.global().async(group: group) { collected.stdout = out.fileHandleForReading.readDataToEndOfFile() }
+        DispatchQueue.global().async(group: group) { collected.stderr = err.fileHandleForReading.readDataToEndOfFile() }
         if let stdin {
-            DispatchQueue.global().async(group: group) {
+            DispatchQueue.global().async {
                 input.fileHandleForWriting.write(Data(stdin))
                 try? input.fileHandleForWriting.close()
             }
         }
-        if group.wait(timeout: .now() + timeout) == .timedOut {
-            process.terminate()
-            _ = group.wait(timeout: .now() + 5)
+        let timer = DispatchWorkItem { if process.isRunning { process.terminate() } }
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: timer)
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            group.notify(queue: .global()) { continuation.resume() }
         }
-        process.waitUntilExit()
+        timer.cancel()
         return ToolResult(
             status: process.terminationStatus,
-            stdout: String(decoding: stdoutData, as: UTF8.self),
-            stderr: String(decoding: stderrData, as: UTF8.self),
-            stdoutBytes: Array(stdoutData)
+            stdout: String(decoding: collected.stdout, as: UTF8.self),
+            stderr: String(decoding: collected.stderr, as: UTF8.self),
+            stdoutBytes: Array(collected.stdout)
         )
     }
+}
+
+/// Output gathered by the Dispatch threads that drain a child's pipes.
+private final class Collected: @unchecked Sendable {
+    var stdout = Data()
+    var stderr = Data()
 }
 
 /// Where the built binaries are: next to the test bundle (`.build/debug`), or `$TVM_BIN_DIR`.
@@ -149,7 +160,13 @@ enum Fixtures {
         for byte in bytes {
             if inString {
                 out.append(byte)
-                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
             } else if byte == UInt8(ascii: "\"") {
                 inString = true
                 out.append(byte)
@@ -173,7 +190,13 @@ enum Fixtures {
         var current = ""
         for character in rewritten.dropFirst().dropLast() {
             if inString {
-                if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" { inString = false }
+                if escaped {
+                    escaped = false
+                } else if character == "\\" {
+                    escaped = true
+                } else if character == "\"" {
+                    inString = false
+                }
             } else if character == "\"" {
                 inString = true
             } else if character == "{" || character == "[" {
@@ -193,7 +216,9 @@ enum Fixtures {
 
     static func rewrite(_ text: String, baseURL: String) -> String {
         var out = text
-        for host in ["https://api.tvmaze.com", "http://api.tvmaze.com", "https://static.tvmaze.com", "http://static.tvmaze.com"] {
+        for host in [
+            "https://api.tvmaze.com", "http://api.tvmaze.com", "https://static.tvmaze.com", "http://static.tvmaze.com",
+        ] {
             out = out.replacingOccurrences(of: host, with: baseURL)
             out = out.replacingOccurrences(
                 of: host.replacingOccurrences(of: "/", with: "\\/"),

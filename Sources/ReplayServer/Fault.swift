@@ -1,0 +1,57 @@
+/// A misbehaviour the replay server can inject instead of (or on top of) the recorded answer.
+///
+/// Faults are applied through ``FaultRule``s (see ``ReplayServer/addFault(_:matching:times:)``) or, from the
+/// command line, through fault specs (see ``FaultRule/init(spec:)``). ``description`` gives a fault's spec form.
+public enum Fault: Sendable, Hashable, CustomStringConvertible {
+    /// Answers `429 Too Many Requests` with TVMaze's error envelope.
+    ///
+    /// - Parameter retryAfter: Seconds to put in a `Retry-After` header, or nil to send no such header.
+    case tooManyRequests(retryAfter: Int?)
+    /// Answers a 5xx status with a body: a JSON error envelope for 500 and other codes, an HTML proxy page for
+    /// 502 and 503 (as a gateway in front of the API would send).
+    case serverError(status: Int)
+    /// Reads the request and never answers; the connection stays open until the client gives up or the server
+    /// stops. A client without a timeout hangs.
+    case stall
+    /// Answers normally, but only after the given delay (a slow server; also a stall a client must time out on).
+    case delay(Duration)
+    /// Closes the connection right after reading the request, before any byte of a response.
+    case closeBeforeResponse
+    /// Sends the normal status line and headers (with the full `Content-Length`), then closes the connection.
+    case closeAfterHeaders
+    /// Sends the normal headers with the full `Content-Length` but only part of the body, then closes.
+    ///
+    /// - Parameter keepingBytes: How many body bytes to send (at most the body length minus one), or nil for half.
+    case truncatedBody(keepingBytes: Int?)
+    /// Answers `200` with `Content-Type: application/json` and the cut-off body `{"id":1,"name":`.
+    case invalidJSON
+    /// Answers `200` with an HTML page (`Content-Type: text/html`) instead of JSON, as a captive portal would.
+    case htmlBody
+
+    /// The fault in the syntax of `tvm-replay --fault` (without pattern and count), e.g. `429:5` or `delay:300`.
+    public var description: String {
+        switch self {
+        case .tooManyRequests(let retryAfter): return retryAfter.map { "429:\($0)" } ?? "429"
+        case .serverError(let status): return String(status)
+        case .stall: return "stall"
+        case .delay(let duration): return "delay:\(duration.wholeMilliseconds)"
+        case .closeBeforeResponse: return "cut"
+        case .closeAfterHeaders: return "cut-after-headers"
+        case .truncatedBody(let keeping): return keeping.map { "truncate:\($0)" } ?? "truncate"
+        case .invalidJSON: return "invalid-json"
+        case .htmlBody: return "html"
+        }
+    }
+}
+
+extension Duration {
+    /// The duration in whole milliseconds, rounded down.
+    var wholeMilliseconds: Int64 {
+        components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000
+    }
+
+    /// The duration in whole nanoseconds, rounded down.
+    var wholeNanoseconds: Int64 {
+        components.seconds * 1_000_000_000 + components.attoseconds / 1_000_000_000
+    }
+}

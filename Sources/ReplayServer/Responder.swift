@@ -1,0 +1,103 @@
+import Foundation
+
+/// Turns requests into ``ResponsePlan``s and records them in the ``RequestLog``.
+final class Responder: Sendable {
+    let store: FixtureStore
+    let controls: ServerControls
+    let log: RequestLog
+    let syntheticShowPages: Int?
+
+    init(store: FixtureStore, controls: ServerControls, log: RequestLog, syntheticShowPages: Int?) {
+        self.store = store
+        self.controls = controls
+        self.log = log
+        self.syntheticShowPages = syntheticShowPages
+    }
+
+    /// Decides the answer for one request, records the request, and returns the plan.
+    func respond(
+        method: String, target: String, headers: [(name: String, value: String)], arrival: ContinuousClock.Instant
+    ) -> ResponsePlan {
+        let isAPI = !target.hasPrefix(ReplayServer.imagePathPrefix)
+        let (decision, latency) = controls.decide(target: target, isAPI: isAPI, arrival: arrival)
+        var plan: ResponsePlan
+        let outcome: RecordedRequest.Outcome
+        switch decision {
+        case .rateLimited(let retryAfter):
+            plan = .tooManyRequests(retryAfter: retryAfter)
+            outcome = .rateLimited
+        case .admit(let fault?):
+            plan = .applying(fault, to: answer(method: method, target: RequestTarget(target)))
+            outcome = .fault(fault)
+        case .admit(nil):
+            plan = answer(method: method, target: RequestTarget(target))
+            outcome = .served
+        }
+        plan.delay += latency
+        log.append(
+            RecordedRequest(
+                method: method, target: target, headers: headers, arrival: arrival, status: plan.sentStatus,
+                outcome: outcome))
+        return plan
+    }
+
+    /// The answer without faults: image, route, synthetic page, fixture file, or 404.
+    func answer(method: String, target: RequestTarget) -> ResponsePlan {
+        guard method == "GET" || method == "HEAD" else {
+            var plan = ResponsePlan.errorEnvelope(status: 405, message: "Method \(method) is not allowed")
+            plan.headers.add(name: "Allow", value: "GET, HEAD")
+            return plan
+        }
+        if target.path.hasPrefix(ReplayServer.imagePathPrefix) {
+            let body = PlaceholderJPEG.bytes(for: target.path)
+            return ResponsePlan(status: 200, body: body, contentType: "image/jpeg", cacheable: true)
+        }
+        if let route = store.routes.route(for: target) {
+            return answer(route)
+        }
+        if let synthetic = syntheticPage(for: target) {
+            return synthetic
+        }
+        if let file = store.existingFile(for: target), let body = store.body(ofFile: file) {
+            return ResponsePlan(status: 200, body: body, cacheable: true)
+        }
+        return notFound(target)
+    }
+
+    private func answer(_ route: Route) -> ResponsePlan {
+        let body = route.file.flatMap(store.body(ofFile:)) ?? Array(store.rewritten(route.body ?? "").utf8)
+        var plan = ResponsePlan(status: route.status, body: body, cacheable: route.status < 400)
+        for (name, value) in (route.headers ?? [:]).sorted(by: { $0.key < $1.key }) {
+            plan.headers.replaceOrAdd(name: name, value: store.rewritten(value))
+        }
+        return plan
+    }
+
+    /// `/shows?page=N` in synthetic mode: a shifted recorded page for N below the page count, else a 404.
+    private func syntheticPage(for target: RequestTarget) -> ResponsePlan? {
+        guard let pageCount = syntheticShowPages, target.path == "/shows",
+            let page = target.soleParameter(named: "page").flatMap({ Int($0) }), page >= 0,
+            store.recordedShowPages > 0
+        else {
+            return nil
+        }
+        guard page < pageCount,
+            let recorded = store.body(ofFile: "shows/page-\(page % store.recordedShowPages).json")
+        else {
+            return notFound(target)
+        }
+        let body = SyntheticShowPage.body(page: page, recordedCount: store.recordedShowPages, recorded: recorded)
+        return ResponsePlan(status: 200, body: body, cacheable: true)
+    }
+
+    /// TVMaze's 404: `null` for single search and lookups, the error envelope otherwise.
+    private func notFound(_ target: RequestTarget) -> ResponsePlan {
+        if target.path.hasPrefix("/singlesearch/") || target.path.hasPrefix("/lookup/") {
+            return ResponsePlan(status: 404, body: Array("null".utf8))
+        }
+        if let body = store.body(ofFile: "errors/404.json") {
+            return ResponsePlan(status: 404, body: body)
+        }
+        return .errorEnvelope(status: 404)
+    }
+}

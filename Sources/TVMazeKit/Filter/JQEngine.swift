@@ -1,0 +1,83 @@
+/// A compiled jq program for async code, run on a dedicated thread.
+///
+/// libjq 1.6 is not thread-safe and a `jq_state` must stay on one thread, while Swift tasks move between threads.
+/// `JQEngine` is an actor whose executor is one thread of its own (``ThreadExecutor``): the program is compiled
+/// there, every ``apply(toJSON:)`` runs there, whichever task calls it, and the `jq_state` is torn down there.
+/// Calls from concurrent tasks run one at a time. The thread ends when the engine is released.
+///
+/// ```swift
+/// let engine = try await JQEngine(program: "select(.rating.average > $min) | .name", arguments: ["min": .json("8")])
+/// for line in lines {
+///     for output in try await engine.apply(toJSON: line) {
+///         print(output.text)
+///     }
+/// }
+/// ```
+public actor JQEngine {
+    /// The program text, as given to the initialiser.
+    public nonisolated let program: String
+
+    /// The thread every jq call runs on.
+    nonisolated let executor: ThreadExecutor
+
+    /// The filter, set once compiled; used only on the executor's thread.
+    private let slot = FilterSlot()
+
+    /// The engine's executor: its dedicated thread.
+    public nonisolated var unownedExecutor: UnownedSerialExecutor {
+        executor.asUnownedSerialExecutor()
+    }
+
+    /// Starts the engine's thread and compiles the program on it.
+    ///
+    /// - Parameters:
+    ///   - program: The jq program text, jq 1.6 syntax, as for ``JQFilter/init(program:arguments:)``.
+    ///   - arguments: Values bound to `$name` in the program (jq's `--arg` and `--argjson`).
+    /// - Throws: ``JQError/compile(program:message:)`` or ``JQError/invalidArgumentJSON(name:text:message:)``,
+    ///   as ``JQFilter/init(program:arguments:)`` does; the thread is then released.
+    public init(program: String, arguments: [String: JQArgument] = [:]) async throws(JQError) {
+        self.program = program
+        self.executor = ThreadExecutor(name: "tvm-jq")
+        // `self` is now fully initialised, so the rest of this async initialiser is isolated to the actor and
+        // runs on the executor's thread (SE-0327): the program compiles on the thread that will run it.
+        slot.filter = try JQFilter(program: program, arguments: arguments)
+    }
+
+    deinit {
+        // Whichever thread releases the engine, the jq_state is torn down on the engine's thread, which then ends.
+        let slot = slot
+        executor.stop { slot.filter = nil }
+    }
+
+    /// Runs the program over one JSON value, on the engine's thread, and returns every output.
+    ///
+    /// - Parameter text: The text of exactly one JSON value, for example one line of a JSON Lines stream.
+    /// - Returns: The outputs in order: strings raw, anything else as compact JSON.
+    /// - Throws: ``JQError/invalidInputJSON(message:excerpt:)``, ``JQError/runtime(message:outputs:)`` or
+    ///   ``JQError/halted(exitCode:message:outputs:)``, as ``JQFilter/apply(toJSON:)`` does.
+    public func apply(toJSON text: String) throws(JQError) -> [JQOutput] {
+        try filter.apply(toJSON: text)
+    }
+
+    /// For tests: whether the filter was compiled on the thread running this call, and how many of the filter's
+    /// calls ran on another thread.
+    func confinementCheck() -> (compiledOnThisThread: Bool, callsOffOwnerThread: Int) {
+        (filter.isOnOwnerThread, filter.callsOffOwnerThread)
+    }
+
+    /// The compiled filter.
+    private var filter: JQFilter {
+        guard let filter = slot.filter else {
+            preconditionFailure("JQEngine used before its program was compiled")
+        }
+        return filter
+    }
+}
+
+/// Holds the engine's filter.
+///
+/// `@unchecked Sendable` because the filter is only touched on the engine's thread: by the actor's isolated code
+/// and by the final clean-up closure, which the same thread runs after every job.
+private final class FilterSlot: @unchecked Sendable {
+    var filter: JQFilter?
+}

@@ -1,0 +1,75 @@
+import Foundation
+
+/// An error from compiling or running a jq program with ``JQFilter`` or ``JQEngine``.
+///
+/// Messages are jq 1.6's own text. The two run-time cases, ``runtime(message:outputs:)`` and
+/// ``halted(exitCode:message:outputs:)``, carry the outputs the program produced for the same input before it
+/// stopped: the jq command line prints those outputs and then the error, and a caller that wants to behave the
+/// same way writes ``outputs`` first and reports the error after.
+public enum JQError: Error, LocalizedError, Equatable {
+    /// The program does not compile.
+    ///
+    /// `message` is what jq reported, one message per line with trailing newlines removed, for example
+    /// `jq: error: syntax error, unexpected $end (Unix shell quoting issues?) at <top-level>, line 1:\n.a[\n`
+    /// `jq: 1 compile error`. A missing module (`import "x" as x;`) is a compile error too.
+    case compile(program: String, message: String)
+
+    /// The text of a ``JQArgument/json(_:)`` argument is not exactly one JSON value.
+    ///
+    /// `message` is jq's parser message, for example `Unfinished JSON term at EOF at line 1, column 5`.
+    case invalidArgumentJSON(name: String, text: String, message: String)
+
+    /// The input handed to `apply(toJSON:)` is not exactly one JSON value.
+    ///
+    /// `message` is jq's parser message; `excerpt` is the start of the input (at most 80 characters,
+    /// followed by `…` when cut).
+    case invalidInputJSON(message: String, excerpt: String)
+
+    /// The program raised an error that it did not catch (`error("x")`, `.a` on a number, …).
+    ///
+    /// `message` is the error value: a string error as its raw text, any other value as compact JSON (the jq
+    /// command line marks that case `(not a string)`). `outputs` holds what the program produced before the
+    /// error. jq 1.6 treats `error(null)` like `empty`, not as an error.
+    case runtime(message: String, outputs: [JQOutput])
+
+    /// The program called `halt` or `halt_error`: jq's documented meaning is "stop the whole jq run now".
+    ///
+    /// The values follow the jq 1.6 command line: `halt` gives exit code 0 and no message; `halt_error` and
+    /// `halt_error(code)` give `code` (default 5; a fractional code is truncated like C does) and a message that
+    /// is exactly what jq writes to stderr: a string input as its raw text with nothing added (not even a
+    /// newline), `null` as no message (`nil`), and any other value as compact JSON followed by a newline.
+    /// `outputs` holds what the program produced before halting. A process reproducing jq exits with
+    /// `exitCode` (the system keeps its low 8 bits).
+    case halted(exitCode: Int32, message: String?, outputs: [JQOutput])
+
+    /// The outputs produced before a run-time error or halt; empty for the other cases.
+    public var outputs: [JQOutput] {
+        switch self {
+        case .runtime(_, let outputs), .halted(_, _, let outputs):
+            return outputs
+        case .compile, .invalidArgumentJSON, .invalidInputJSON:
+            return []
+        }
+    }
+
+    /// A description that quotes jq's message and the offending program, argument or input.
+    public var errorDescription: String? {
+        switch self {
+        case .compile(let program, let message):
+            return "the jq program '\(program)' does not compile; fix it (jq 1.6 syntax):\n\(message)"
+        case .invalidArgumentJSON(let name, let text, let message):
+            return "the value of jq argument $\(name) is not one JSON value (\(message)): '\(text)'; "
+                + "quote it as JSON or pass it as a string argument"
+        case .invalidInputJSON(let message, let excerpt):
+            return "the input is not one JSON value (\(message)): '\(excerpt)'"
+        case .runtime(let message, _):
+            return "jq error: \(message)"
+        case .halted(let exitCode, let message, _):
+            guard let message, !message.isEmpty else {
+                return "the jq program halted with exit status \(exitCode)"
+            }
+            let trimmed = message.hasSuffix("\n") ? String(message.dropLast()) : message
+            return "the jq program halted with exit status \(exitCode): \(trimmed)"
+        }
+    }
+}

@@ -1,0 +1,133 @@
+/// Finds the show id an input line refers to, for tools that read shows from stdin (`tvm-fav add`, …).
+///
+/// Accepted line forms (surrounding whitespace is fine):
+/// - a bare id: `82`, or the same as a JSON string `"82"` (what `jq '.id|tostring'` prints);
+/// - a record with a top-level `show` object: a search result `{"score":…,"show":{"id":82,…}}`, our own
+///   records carrying `_tvm`, and `/schedule` items; the id is `show.id`;
+/// - a record with `_embedded.show` (web schedule items, cast credits with `?embed=show`): `_embedded.show.id`;
+/// - a show record (or any object not recognised as another kind) with a numeric top-level `id`.
+///
+/// Ids must be positive integers without fraction or exponent. Records recognised as another kind by
+/// ``TVMazeRecordKind`` (an episode, a person, a season, …) are refused, because their `id` is not a show id.
+///
+/// ```swift
+/// let id = try ShowReference.showID(fromLine: Array(#"{"score":17.2,"show":{"id":139}}"#.utf8))  // 139
+/// ```
+public enum ShowReference {
+    /// Returns the show id the JSON text `bytes` refers to.
+    ///
+    /// An object is scanned once, collecting its keys and its `show`, `_embedded` and `id` members.
+    /// - Parameter bytes: One input line (a JSON value).
+    /// - Returns: A positive show id.
+    /// - Throws: ``ShowReferenceError`` naming what was expected and what was found.
+    public static func showID(fromLine bytes: some Collection<UInt8>) throws(ShowReferenceError) -> Int {
+        let line: Line
+        do {
+            line = try scan(bytes)
+        } catch {
+            throw .invalidJSON(error)
+        }
+        switch line {
+        case .object(let fields):
+            return try showID(from: fields)
+        case .other(let text):
+            switch text.first ?? 0 {
+            case UInt8(ascii: "\""):
+                let string = RawJSON.string(text) ?? ""
+                guard string.utf8.allSatisfy(RawJSONScanner.isDigit), let id = RawJSON.integer(Array(string.utf8))
+                else { throw .invalidID(quote(text)) }
+                return try positive(id, text)
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                guard let id = RawJSON.integer(text) else { throw .invalidID(quote(text)) }
+                return try positive(id, text)
+            case UInt8(ascii: "["):
+                throw .unsupportedValue("an array")
+            default:
+                throw .unsupportedValue(quote(text))
+            }
+        }
+    }
+
+    /// The top-level members of an object line that can name a show.
+    private struct ObjectFields {
+        var keys: [String] = []
+        var show: [UInt8]?
+        var embedded: [UInt8]?
+        var id: [UInt8]?
+    }
+
+    private enum Line {
+        case object(ObjectFields)
+        /// The compact text of a value that is not an object.
+        case other([UInt8])
+    }
+
+    private static func scan(_ bytes: some Collection<UInt8>) throws(RawJSONError) -> Line {
+        try RawJSONScanner.withScanner(bytes) { (scanner: inout RawJSONScanner) throws(RawJSONError) -> Line in
+            scanner.skipWhitespace()
+            guard scanner.position < scanner.end && scanner.base[scanner.position] == UInt8(ascii: "{") else {
+                try scanner.scanWholeValue(emit: true)
+                return .other(scanner.output)
+            }
+            var fields = ObjectFields()
+            guard try scanner.openTopLevel(UInt8(ascii: "{")) else { return .object(fields) }
+            repeat {
+                let key = scanner.keyString(try scanner.scanTopLevelKey())
+                fields.keys.append(key)
+                let wanted = key == "show" || key == "_embedded" || key == "id"
+                try scanner.scanValue(emit: wanted)
+                if wanted {
+                    let value = scanner.takeOutput()
+                    switch key {
+                    case "show": fields.show = value
+                    case "_embedded": fields.embedded = value
+                    default: fields.id = value
+                    }
+                }
+            } while try scanner.nextTopLevelItem(isObject: true)
+            return .object(fields)
+        }
+    }
+
+    private static func showID(from fields: ObjectFields) throws(ShowReferenceError) -> Int {
+        if let show = fields.show {
+            return try id(inShow: show, shape: "the \"show\" member")
+        }
+        if let embedded = fields.embedded, embedded.first == UInt8(ascii: "{"),
+            let show = (try? RawJSON.value(forKey: "show", in: embedded)) ?? nil
+        {
+            return try id(inShow: show, shape: "the \"_embedded.show\" member")
+        }
+        let kind = TVMazeRecordKind.detect(keys: fields.keys)
+        guard kind == .show || kind == .unknown else {
+            throw .wrongRecordKind(kind)
+        }
+        guard let raw = fields.id else {
+            throw .missingID("an object without \"id\" or \"show\"")
+        }
+        guard let id = RawJSON.integer(raw) else { throw .invalidID(quote(raw)) }
+        return try positive(id, raw)
+    }
+
+    private static func id(inShow show: [UInt8], shape: String) throws(ShowReferenceError) -> Int {
+        guard show.first == UInt8(ascii: "{") else {
+            throw .missingID("\(shape), which is \(quote(show)) and not an object,")
+        }
+        guard let raw = (try? RawJSON.value(forKey: "id", in: show)) ?? nil else {
+            throw .missingID("\(shape) (no \"id\")")
+        }
+        guard let id = RawJSON.integer(raw) else { throw .invalidID(quote(raw)) }
+        return try positive(id, raw)
+    }
+
+    private static func positive(_ id: Int, _ text: [UInt8]) throws(ShowReferenceError) -> Int {
+        guard id > 0 else { throw .invalidID(quote(text)) }
+        return id
+    }
+
+    /// The JSON text for a message, shortened to 40 characters.
+    private static func quote(_ text: [UInt8]) -> String {
+        let string = String(decoding: text, as: UTF8.self)
+        return string.count > 40 ? String(string.prefix(39)) + "…" : string
+    }
+}

@@ -1,0 +1,178 @@
+import Foundation
+import ReplayServer
+import Testing
+
+@Suite("--jq and --format, shared by every tool")
+struct OutputAndFilterTests {
+    @Test("--jq prints strings raw and everything else as compact JSON")
+    func jqOutputs() async throws {
+        let (server, sandbox) = try await startReplay()
+        defer { Task { await server.stop() } }
+        let names = try await sandbox.run("tvm-fetch", ["shows", "--jq", "select(.id < 4) | .name"])
+        #expect(names.status == 0)
+        #expect(names.lines == ["Under the Dome", "Person of Interest", "Bitten"])
+        let objects = try await sandbox.run("tvm-fetch", ["show", "1", "--jq", "{name, id, genres}"])
+        #expect(objects.lines == [#"{"name":"Under the Dome","id":1,"genres":["Drama","Science-Fiction","Thriller"]}"#])
+    }
+
+    @Test("--arg and --argjson bind variables as in jq")
+    func jqArguments() async throws {
+        let (server, sandbox) = try await startReplay()
+        defer { Task { await server.stop() } }
+        let result = try await sandbox.run(
+            "tvm-fetch",
+            [
+                "shows", "--jq", "select(.id <= $max and .language == $lang) | .id", "--arg", "lang", "English",
+                "--argjson", "max", "3",
+            ]
+        )
+        #expect(result.status == 0)
+        #expect(result.lines == ["1", "2", "3"])
+    }
+
+    @Test("a filter that does not compile exits 64 with jq's own message and fetches nothing")
+    func jqCompileError() async throws {
+        let (server, sandbox) = try await startReplay()
+        defer { Task { await server.stop() } }
+        let result = try await sandbox.run("tvm-fetch", ["shows", "--jq", ".name |||"])
+        #expect(result.status == 64)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.contains("syntax error"))
+        #expect(result.stderr.contains("tvm-fetch: error: --jq"))
+        #expect(server.log.count == 0)
+    }
+
+    @Test("a jq runtime error is reported per record, the others still print, exit 64")
+    func jqRuntimeError() async throws {
+        let (server, sandbox) = try await startReplay()
+        defer { Task { await server.stop() } }
+        let result = try await sandbox.run(
+            "tvm-fetch", ["show", "1", "139", "--jq", "if .id == 1 then error(\"boom\") else .name end"])
+        #expect(result.status == 64)
+        #expect(result.lines == ["Girls"])
+        #expect(result.stderr.contains("boom"))
+        #expect(result.stderr.contains("record 1"))
+    }
+
+    @Test("halt_error ends the run with its message and status, as jq does")
+    func jqHalt() async throws {
+        let (server, sandbox) = try await startReplay()
+        defer { Task { await server.stop() } }
+        let result = try await sandbox.run(
+            "tvm-fetch", ["shows", "--jq", "if .id == 3 then \"stop\\n\" | halt_error(3) else .id end"])
+        #expect(result.status == 3)
+        #expect(result.lines == ["1", "2"])
+        #expect(result.stderr == "stop\n")
+        let halt = try await sandbox.run("tvm-fetch", ["shows", "--jq", "if .id == 2 then halt else .id end"])
+        #expect(halt.status == 0)
+        #expect(halt.lines == ["1"])
+    }
+
+    @Test("--format json prints one valid JSON array, jsonl one record per line")
+    func formats() async throws {
+        let (server, sandbox) = try await startReplay()
+        defer { Task { await server.stop() } }
+        let json = try await sandbox.run("tvm-fetch", ["seasons", "1", "--format", "json"])
+        #expect(json.status == 0)
+        let array = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+        #expect(array.count == 3)
+        #expect(array.map { $0["number"] as? Int } == [1, 2, 3])
+        let jsonl = try await sandbox.run("tvm-fetch", ["seasons", "1", "--format", "jsonl"])
+        #expect(jsonl.lines.count == 3)
+        let empty = try await sandbox.run("tvm-fetch", ["show", "424242", "--format", "json"])
+        #expect(empty.stdout == "[]\n")
+    }
+
+    @Test("--format table prints an aligned table that fits COLUMNS")
+    func table() async throws {
+        let (server, sandbox) = try await startReplay()
+        defer { Task { await server.stop() } }
+        let result = try await sandbox.run(
+            "tvm-fetch", ["shows", "--page", "2", "--format", "table"], environment: ["COLUMNS": "70"])
+        #expect(result.status == 0)
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 243)
+        #expect(lines[0].hasPrefix(" ID"))
+        #expect(lines[0].contains("NAME"))
+        #expect(lines.allSatisfy { $0.count <= 70 })
+        #expect(result.stdout.contains("Pokémon"))
+    }
+
+    @Test("the show detail view has the facts, the summary as plain text, the IMDb page and the poster")
+    func detailView() async throws {
+        let (server, sandbox) = try await startReplay()
+        defer { Task { await server.stop() } }
+        let result = try await sandbox.run(
+            "tvm-fetch", ["show", "1", "--format", "table"], environment: ["COLUMNS": "80"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("Under the Dome"))
+        #expect(result.stdout.contains("Ended"))
+        #expect(result.stdout.contains("Drama, Science-Fiction, Thriller"))
+        #expect(result.stdout.contains("CBS"))
+        #expect(result.stdout.contains("https://www.imdb.com/title/tt1553656"))
+        #expect(result.stdout.contains("\(server.baseURL)/uploads/images/original_untouched/0/1.jpg"))
+        #expect(!result.stdout.contains("<p>"))
+        #expect(!result.stdout.contains("<b>"))
+    }
+
+    @Test("a closed stdout ends the tool quietly")
+    func brokenPipe() async throws {
+        let (server, sandbox) = try await startReplay()
+        defer { Task { await server.stop() } }
+        let script = "\"$0\" shows --all | head -1 >/dev/null; echo \"status=${PIPESTATUS[0]}\" >&2"
+        let result = try await Sandbox.run(
+            executable: URL(fileURLWithPath: "/bin/bash"),
+            arguments: ["-c", script, Binaries.url("tvm-fetch").path],
+            stdin: nil,
+            environment: sandbox.environment,
+            directory: sandbox.root,
+            timeout: 60
+        )
+        #expect(result.stderr == "status=0\n")
+    }
+
+    @Test("a write error on stdout (a full disk) exits 74")
+    func fullDisk() async throws {
+        let (server, sandbox) = try await startReplay()
+        defer { Task { await server.stop() } }
+        let result = try await Sandbox.run(
+            executable: URL(fileURLWithPath: "/bin/bash"),
+            arguments: ["-c", "\"$0\" shows > /dev/full", Binaries.url("tvm-fetch").path],
+            stdin: nil,
+            environment: sandbox.environment,
+            directory: sandbox.root,
+            timeout: 60
+        )
+        #expect(result.status == 74)
+        #expect(result.stderr.contains("tvm-fetch: error:"))
+    }
+
+    @Test("--help prints the exit-code table")
+    func helpHasExitCodes() async throws {
+        let sandbox = try Sandbox()
+        let result = try await sandbox.run("tvm-fetch", ["--help"])
+        #expect(result.status == 0)
+        for code in ["0", "1", "64", "65", "69", "74", "75"] {
+            #expect(result.stdout.contains("\n  \(code) "), "exit code \(code)")
+        }
+    }
+
+    @Test("--open runs $BROWSER directly with the page, no shell in between")
+    func openInBrowser() async throws {
+        let (server, sandbox) = try await startReplay()
+        defer { Task { await server.stop() } }
+        let script = sandbox.root.appendingPathComponent("browser.sh")
+        let log = sandbox.root.appendingPathComponent("opened.txt")
+        try "#!/bin/sh\nprintf '%s\\n' \"$@\" > '\(log.path)'\n".write(to: script, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+        let result = try await sandbox.run(
+            "tvm-fetch", ["show", "1", "--open", "imdb"], environment: ["BROWSER": script.path])
+        #expect(result.status == 0)
+        #expect(try String(contentsOf: log, encoding: .utf8) == "https://www.imdb.com/title/tt1553656\n")
+        _ = try await sandbox.run(
+            "tvm-fetch", ["show", "1", "--open", "tvmaze"], environment: ["BROWSER": "\(script.path) --new-window %s"])
+        #expect(
+            try String(contentsOf: log, encoding: .utf8)
+                == "--new-window\nhttp://www.tvmaze.com/shows/1/under-the-dome\n")
+    }
+}

@@ -6,6 +6,10 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "tvm-fetch", targets: ["tvm-fetch"]),
+        .executable(name: "tvm-search", targets: ["tvm-search"]),
+        .executable(name: "tvm-fav", targets: ["tvm-fav"]),
+        .executable(name: "tvm-episodes", targets: ["tvm-episodes"]),
+        .executable(name: "tvm-img", targets: ["tvm-img"]),
         .library(name: "TVMazeKit", targets: ["TVMazeKit"]),
     ],
     dependencies: [
@@ -38,6 +42,10 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "tvm-fetch", dependencies: ["TVMCLI"]),
+        .executableTarget(name: "tvm-search", dependencies: ["TVMCLI"]),
+        .executableTarget(name: "tvm-fav", dependencies: ["TVMCLI"]),
+        .executableTarget(name: "tvm-episodes", dependencies: ["TVMCLI"]),
+        .executableTarget(name: "tvm-img", dependencies: ["TVMCLI"]),
         // Test support: a local HTTP server that replays recorded TVMaze responses.
         .target(
             name: "ReplayServer",
@@ -64,7 +72,7 @@ let package = Package(
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["ReplayServer", "tvm-fetch"]
+            dependencies: ["ReplayServer", "tvm-fetch", "tvm-search", "tvm-fav", "tvm-episodes", "tvm-img"]
         ),
     ]
 )

@@ -1,4 +1,5 @@
 import ArgumentParser
+import TVMazeKit
 
 /// The options of every tool that talks to the API: `--api-url`, `--timeout`, `--retries`.
 public struct NetworkOptions: ParsableArguments, Sendable {
@@ -18,8 +19,26 @@ public struct NetworkOptions: ParsableArguments, Sendable {
     @Option(help: ArgumentHelp("Retries after a 429, a 5xx, a timeout or a lost connection.", valueName: "n"))
     public var retries: Int = 3
 
+    /// Never touch the network.
+    @Flag(help: "Never touch the network: answer from the local cache, fresh or stale; a miss exits 69.")
+    public var offline = false
+
+    /// Skip fresh cache entries.
+    @Flag(help: "Ask the network even for fresh cache entries (the cached copy still serves if the network fails).")
+    public var refresh = false
+
+    /// The HTTP cache's size cap.
+    @Option(
+        name: .customLong("cache-max"),
+        help: ArgumentHelp("Size cap of the HTTP cache; least recently used entries go first.", valueName: "size")
+    )
+    public var cacheMax = ByteSize(bytes: 256 << 20)
+
     /// Creates the options with their defaults.
     public init() {}
+
+    /// How the client uses its cache.
+    public var cacheMode: CacheMode { offline ? .offline : refresh ? .refresh : .normal }
 
     /// Checks ranges.
     public func validate() throws {
@@ -27,6 +46,7 @@ public struct NetworkOptions: ParsableArguments, Sendable {
             throw ValidationError("--timeout must be between 0 and 3600 seconds")
         }
         guard (0...20).contains(retries) else { throw ValidationError("--retries must be between 0 and 20") }
+        guard !(offline && refresh) else { throw ValidationError("--offline and --refresh cannot be used together") }
     }
 
     /// The API base URL from the flag, then `TVM_API_URL`, then the public API.

@@ -76,18 +76,24 @@ public final class ToolRuntime {
         }
         let diagnostics = self.diagnostics
         let interactive = terminal.stdinIsTTY && terminal.stderrIsTTY
+        let reporter = EventReporter(diagnostics: diagnostics)
         return try APIClient(
             baseURL: baseURL,
             transport: transport,
             limiter: RateLimiter(limit: 20, window: 10, stateFile: stateFile),
             policy: RetryPolicy(retries: network.retries),
-            onEvent: { event in Self.report(event, to: diagnostics) },
+            onEvent: { event in reporter.report(event) },
             onExhausted: { error in
                 guard interactive else { return false }
                 return Prompt.retryDialog(cause: error.localizedDescription, diagnostics: diagnostics)
-            }
+            },
+            cache: HTTPCache(path: httpCachePath, maxBytes: network.cacheMax.bytes) { event in reporter.report(event) },
+            cacheMode: network.cacheMode
         )
     }
+
+    /// The HTTP cache file, `$XDG_CACHE_HOME/tvm/http.sqlite`.
+    public var httpCachePath: String { directories.cache + "/http.sqlite" }
 
     /// Makes the record writer for standard output, compiling `--jq` once.
     ///
@@ -170,21 +176,5 @@ public final class ToolRuntime {
             diagnostics.error(error.localizedDescription)
         }
         raise(ExitStatus.of(error))
-    }
-
-    private static func report(_ event: APIEvent, to diagnostics: Diagnostics) {
-        switch event {
-        case .retrying(let url, let attempt, let total, let delay, let reason):
-            diagnostics.note(
-                "\(reason) for \(url); retrying in \(String(format: "%.1f", delay)) s (attempt \(attempt) of \(total))"
-            )
-        case .pacing:
-            // Waiting for the rate window is the expected way to work; progress lines show it.
-            break
-        case .servedStale(_, let age):
-            diagnostics.warning("network unavailable, showing data cached \(RelativeTime.describe(seconds: age)) ago")
-        case .cacheReset(let detail):
-            diagnostics.warning(detail)
-        }
     }
 }

@@ -27,7 +27,7 @@ struct FetchCommand: AsyncParsableCommand {
         version: Version.current,
         subcommands: [
             ShowsCommand.self, ShowCommand.self, SeasonsCommand.self, CastCommand.self, CrewCommand.self,
-            LookupCommand.self, UpdatesCommand.self, ScheduleCommand.self,
+            LookupCommand.self, UpdatesCommand.self, ScheduleCommand.self, CacheCommand.self,
         ]
     )
 }

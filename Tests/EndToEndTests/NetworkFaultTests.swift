@@ -160,7 +160,7 @@ struct PacingTests {
     func sharedWindow() async throws {
         let (server, sandbox) = try await startReplay(rateLimit: RateLimit(limit: 20, window: .seconds(10)))
         defer { Task { await server.stop() } }
-        let ids = (1...14).map { _ in "1" }
+        let ids = (1...14).map { _ in "1" } + ["--refresh"]
         async let first = sandbox.run("tvm-fetch", ["show"] + ids + ["--jq", ".id"], timeout: 120)
         async let second = sandbox.run("tvm-fetch", ["show"] + ids + ["--jq", ".id"], timeout: 120)
         let (a, b) = try await (first, second)

@@ -16,6 +16,8 @@ public final class APIClient: Sendable {
     private let policy: RetryPolicy
     private let onEvent: @Sendable (APIEvent) -> Void
     private let onExhausted: ExhaustedHandler
+    private let cache: (any ResponseCache)?
+    private let cacheMode: CacheMode
 
     /// Creates a client.
     ///
@@ -26,6 +28,9 @@ public final class APIClient: Sendable {
     ///   - policy: How to retry.
     ///   - onEvent: Receives notices (retries, pacing) for the user.
     ///   - onExhausted: Asked after the last retry failed; returning `true` starts a new round of attempts.
+    ///     It is not asked when a stale cached copy can be served instead.
+    ///   - cache: Where successful JSON responses are kept, or `nil` for none.
+    ///   - cacheMode: How the cache is used.
     /// - Throws: ``APIError/invalidURL(_:)`` when `baseURL` is not an absolute http(s) URL.
     public init(
         baseURL: String,
@@ -33,7 +38,9 @@ public final class APIClient: Sendable {
         limiter: RateLimiter = RateLimiter(),
         policy: RetryPolicy = RetryPolicy(),
         onEvent: @escaping @Sendable (APIEvent) -> Void = { _ in },
-        onExhausted: @escaping ExhaustedHandler = { _ in false }
+        onExhausted: @escaping ExhaustedHandler = { _ in false },
+        cache: (any ResponseCache)? = nil,
+        cacheMode: CacheMode = .normal
     ) throws(APIError) {
         var base = baseURL.trimmingCharacters(in: .whitespaces)
         while base.hasSuffix("/") { base.removeLast() }
@@ -48,7 +55,13 @@ public final class APIClient: Sendable {
         self.policy = policy
         self.onEvent = onEvent
         self.onExhausted = onExhausted
+        self.cache = cache
+        self.cacheMode = cacheMode
     }
+
+    /// How long a 404 is remembered: long enough that an `--all` walk does not keep asking for the page
+    /// past the end of the index, short enough that a new show appears soon.
+    public static let notFoundMaxAge: Double = 600
 
     /// The absolute URL of an endpoint.
     ///
@@ -58,26 +71,63 @@ public final class APIClient: Sendable {
 
     /// Fetches an endpoint and returns its JSON body, compacted.
     ///
+    /// With a cache, a fresh cached copy answers without a request; a stale one is fetched again and still
+    /// served (with a ``APIEvent/servedStale(url:age:)`` event) when the network fails.
     /// - Parameter endpoint: The request.
     /// - Returns: The body of the 2xx response, as compact JSON with fields in their original order.
     /// - Throws: ``APIError``; `.notFound` for a 404 (the normal end of the show index).
     public func fetch(_ endpoint: Endpoint) async throws(APIError) -> [UInt8] {
-        try await fetchJSON(url: url(for: endpoint))
+        try await fetchJSON(url: url(for: endpoint), defaultMaxAge: endpoint.isIndexPage ? 86_400 : 3_600)
     }
 
-    /// Fetches an absolute URL that must answer JSON, with the same pacing and retries as ``fetch(_:)``.
+    /// Fetches an absolute URL that must answer JSON, with the same cache, pacing and retries as
+    /// ``fetch(_:)``.
     ///
-    /// - Parameter url: The absolute URL.
+    /// - Parameters:
+    ///   - url: The absolute URL.
+    ///   - defaultMaxAge: How long the response stays fresh when it has no `Cache-Control: max-age`.
     /// - Returns: The compact JSON body.
     /// - Throws: ``APIError``.
-    public func fetchJSON(url: String) async throws(APIError) -> [UInt8] {
-        try await send(url: url, paced: true) { response in
-            do {
-                return .accepted(try RawJSON.compact(response.body))
-            } catch {
-                return .unusable(String(describing: error))
-            }
+    public func fetchJSON(url: String, defaultMaxAge: Double = 3_600) async throws(APIError) -> [UInt8] {
+        let key = CacheKey.normalise(url)
+        let cached = cache?.lookup(key)
+        let now = Date().timeIntervalSince1970
+        switch cacheMode {
+        case .offline:
+            guard let cached else { throw .notCached(url: url) }
+            return try Self.answer(cached, url: url)
+        case .normal:
+            if let cached, cached.isFresh(at: now) { return try Self.answer(cached, url: url) }
+        case .refresh:
+            break
         }
+        do {
+            let (body, maxAge) = try await send(url: url, paced: true, askWhenExhausted: cached == nil) { response in
+                do {
+                    let maxAge = CacheControl.maxAge(response.header("cache-control")) ?? defaultMaxAge
+                    return .accepted((try RawJSON.compact(response.body), maxAge))
+                } catch {
+                    return .unusable(String(describing: error))
+                }
+            }
+            if maxAge > 0 {
+                cache?.store(CachedResponse(status: 200, body: body, fetchedAt: now, maxAge: maxAge), for: key)
+            }
+            return body
+        } catch .notFound {
+            cache?.store(CachedResponse(status: 404, body: [], fetchedAt: now, maxAge: Self.notFoundMaxAge), for: key)
+            throw .notFound(url: url)
+        } catch {
+            guard error.isFetchFailure, let cached else { throw error }
+            onEvent(.servedStale(url: url, age: now - cached.fetchedAt))
+            return try Self.answer(cached, url: url)
+        }
+    }
+
+    /// A cached entry as an answer: its body, or `.notFound` for a remembered 404.
+    private static func answer(_ cached: CachedResponse, url: String) throws(APIError) -> [UInt8] {
+        guard cached.status == 404 else { return cached.body }
+        throw .notFound(url: url)
     }
 
     /// Downloads any URL (a poster, say) with retries but without the API's pacing.
@@ -90,7 +140,7 @@ public final class APIClient: Sendable {
     public func download(url: String, validate: @Sendable (HTTPResponse) -> String? = { _ in nil })
         async throws(APIError) -> HTTPResponse
     {
-        try await send(url: url, paced: false) { response in
+        try await send(url: url, paced: false, askWhenExhausted: true) { response in
             validate(response).map { .unusable($0) } ?? .accepted(response)
         }
     }
@@ -118,6 +168,7 @@ public final class APIClient: Sendable {
     private func send<Value>(
         url: String,
         paced: Bool,
+        askWhenExhausted: Bool,
         accept: (HTTPResponse) -> Acceptance<Value>
     ) async throws(APIError) -> Value {
         var attempt = 0
@@ -179,7 +230,7 @@ public final class APIClient: Sendable {
             case .unavailable(let detail): error = .unavailable(url: url, attempts: attempt, detail: detail)
             case .invalid(let detail): error = .invalidResponse(url: url, attempts: attempt, detail: detail)
             }
-            guard await onExhausted(error) else { throw error }
+            guard askWhenExhausted, await onExhausted(error) else { throw error }
             attempt = 0
         }
     }

@@ -39,6 +39,7 @@ let package = Package(
             dependencies: [
                 "TVMazeKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ]
         ),
         .executableTarget(name: "tvm-fetch", dependencies: ["TVMCLI"]),

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import NIOConcurrencyHelpers
 import TVMazeKit
 
 #if canImport(Glibc)
@@ -26,6 +27,8 @@ public final class ToolRuntime {
     private var transport: AsyncHTTPTransport?
     private var engine: JQEngine?
     private var outputs: [RecordOutput] = []
+    /// Set once the user has seen the retry dialog and chosen Cancel: the error is then not repeated in full.
+    private let dialogCancelled = NIOLockedValueBox(false)
 
     /// Sets up a run.
     ///
@@ -83,9 +86,11 @@ public final class ToolRuntime {
             limiter: RateLimiter(limit: 20, window: 10, stateFile: stateFile),
             policy: RetryPolicy(retries: network.retries),
             onEvent: { event in reporter.report(event) },
-            onExhausted: { error in
+            onExhausted: { [dialogCancelled] error in
                 guard interactive else { return false }
-                return Prompt.retryDialog(cause: error.localizedDescription, diagnostics: diagnostics)
+                let retry = Prompt.retryDialog(cause: error.localizedDescription, diagnostics: diagnostics)
+                if !retry { dialogCancelled.withLockedValue { $0 = true } }
+                return retry
             },
             cache: HTTPCache(path: httpCachePath, maxBytes: network.cacheMax.bytes) { event in reporter.report(event) },
             cacheMode: network.cacheMode
@@ -169,7 +174,9 @@ public final class ToolRuntime {
     ///
     /// - Parameter error: The error.
     public func report(_ error: APIError) {
-        if error.isFetchFailure {
+        if error.isFetchFailure && dialogCancelled.withLockedValue({ $0 }) {
+            diagnostics.error(error.localizedDescription)
+        } else if error.isFetchFailure {
             diagnostics.error("\(Prompt.fetchErrorTitle): \(Prompt.fetchErrorMessage)")
             diagnostics.error("cause: \(error.localizedDescription)")
         } else {

@@ -34,7 +34,7 @@ struct EpisodePrinter {
             case .episodes, .seasons:
                 let list = try await loader.episodes(of: showID, knownName: knownName, specials: specials)
                     .filtered(by: filter)
-                guard !list.entries.isEmpty else { return }
+                guard !list.records.isEmpty else { return }
                 if mode == .seasons {
                     try await output.emit(group: list.seasonRecords(info: try await seasonInfo(showID)))
                 } else {

@@ -42,8 +42,8 @@ struct EpisodesCommand: AsyncParsableCommand {
               tvm-fav list | tvm-episodes --next
               tvm-search girls | head -1 | tvm-episodes --summary
               tvm-episodes 43 --specials --jq 'select(.number == null) | .name'
-              tvm-episodes 1 --group --jq '"\\(.season): \\(.episodes | length) (\\(.info.premiereDate))"'
-              tvm-fav list | tvm-episodes --since 2024-01-01 --jq '"\\(._tvm.show.name) \\(.airdate) \\(.name)"'
+              tvm-episodes 1 --group --jq '"\\(.season): \\(.info.premiereDate)"'
+              tvm-fav list | tvm-episodes --since 2024-01-01 --jq ._tvm.show.name | uniq -c
 
             Data: TVmaze (https://www.tvmaze.com), CC BY-SA 4.0.
 

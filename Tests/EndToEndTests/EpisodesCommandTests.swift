@@ -64,7 +64,8 @@ struct EpisodesCommandTests {
         let stdin = "{\"score\":17.5,\"show\":{\"id\":1,\"name\":\"Under the Dome\"}}\n\"43687\"\n"
         let result = try await sandbox.run("tvm-episodes", ["--jq", "._tvm.show.name"], stdin: stdin)
         #expect(result.status == 0)
-        #expect(result.lines == Array(repeating: "Under the Dome", count: 39) + Array(repeating: "Squid Game", count: 9))
+        #expect(
+            result.lines == Array(repeating: "Under the Dome", count: 39) + Array(repeating: "Squid Game", count: 9))
         #expect(server.log.requests.map(\.target) == ["/shows/1/episodes", "/shows/43687?embed=episodes"])
     }
 
@@ -102,7 +103,8 @@ struct EpisodesCommandTests {
         #expect(try EpisodeFixtures.seasonCounts(lines: result.lines) == [1: [2: 13, 3: 13]])
         let recorded = try EpisodeFixtures.embedded(
             "episodes", in: "shows/1/embed=episodes.json", baseURL: server.baseURL)
-        #expect(result.lines == recorded.dropFirst(13).map { EpisodeFixtures.labelled($0, id: 1, name: "Under the Dome") })
+        #expect(
+            result.lines == recorded.dropFirst(13).map { EpisodeFixtures.labelled($0, id: 1, name: "Under the Dome") })
         let none = try await sandbox.run("tvm-episodes", ["1", "--season", "9"])
         #expect(none.status == 0)
         #expect(none.stdout.isEmpty)

@@ -98,7 +98,10 @@ struct EpisodesOptionsTests {
             "tvm-episodes", ["1", "43687", "--format", "table"], environment: ["COLUMNS": "100"])
         #expect(result.status == 0)
         let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        #expect(Array(lines.prefix(4)) == ["Under the Dome", "══════════════", "", "Season 1 · 13 episodes · 2013-06-24 – 2013-09-16"])
+        #expect(
+            Array(lines.prefix(4)) == [
+                "Under the Dome", "══════════════", "", "Season 1 · 13 episodes · 2013-06-24 – 2013-09-16",
+            ])
         #expect(lines.contains("Season 3 · 13 episodes · 2015-06-25 – 2015-09-10"))
         #expect(lines.contains { $0.wholeMatch(of: /\s+1  Pilot\s+2013-06-24  60 min/) != nil })
         #expect(lines.allSatisfy { $0.count <= 100 })
@@ -114,7 +117,8 @@ struct EpisodesOptionsTests {
         #expect(summaryLines.allSatisfy { $0.count <= 60 })
         #expect(!summaries.stdout.contains("<p>") && !summaries.stdout.contains("</"))
         let recorded = try #require(
-            try JSONSerialization.jsonObject(with: Data(try Fixtures.data("shows/1/episodes.json"))) as? [[String: Any]])
+            try JSONSerialization.jsonObject(with: Data(try Fixtures.data("shows/1/episodes.json"))) as? [[String: Any]]
+        )
         let firstWords = try #require((recorded[0]["summary"] as? String)?.replacing(/<[^>]+>/, with: ""))
             .split(separator: " ").prefix(3).joined(separator: " ")
         // The summary sits under the title column.
@@ -137,4 +141,30 @@ struct EpisodesOptionsTests {
         #expect(grouped.status == 0)
         #expect(grouped.stdout.contains("Season 3 · 2 of 13 episodes · 2015-09-03 – 2015-09-10"))
     }
+
+    #if os(Linux)
+        @Test(
+            "on a real terminal the view is the default, and a show with no next episode gets a note",
+            .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"))
+        )
+        func realTerminal() async throws {
+            let (server, sandbox) = try await startReplay()
+            defer { Task { await server.stop() } }
+            // util-linux script(1) runs the command on a pseudo-terminal: stdout and stderr are both terminals.
+            let command = "'\(Binaries.url("tvm-episodes").path)' 1 43 --next"
+            var environment = sandbox.environment
+            environment["COLUMNS"] = "80"
+            let result = try await Sandbox.run(
+                executable: URL(fileURLWithPath: "/usr/bin/script"),
+                arguments: ["-q", "-e", "-c", command, "/dev/null"],
+                stdin: nil, environment: environment, directory: sandbox.root, timeout: 60)
+            #expect(result.status == 0)
+            let text = result.stdout.replacingOccurrences(of: "\r", with: "")
+            #expect(text.contains("tvm-episodes: note: show 1 (Under the Dome) has no next episode announced; skipped"))
+            #expect(
+                text.contains(
+                    "Outlander\n═════════\n\nSeason 4 · 1 episode · 2019-01-20\n  12  Providence  2019-01-20  60 min"))
+            #expect(!text.contains("{\"id\""))
+        }
+    #endif
 }

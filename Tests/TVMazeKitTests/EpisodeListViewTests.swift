@@ -69,8 +69,9 @@ struct EpisodeListViewTests {
         let summary = lines.drop { !$0.contains("Barbie") }
         #expect(summary.first == "     Barbie & Julia search for answers")
         #expect(summary.allSatisfy { DisplayWidth.width(of: $0) <= 40 && !$0.contains("<") })
-        #expect(summary.joined(separator: " ").split(separator: " ").joined(separator: " ")
-            == "Barbie & Julia search for answers about the dome, where it came from.")
+        #expect(
+            summary.joined(separator: " ").split(separator: " ").joined(separator: " ")
+                == "Barbie & Julia search for answers about the dome, where it came from.")
     }
 
     @Test("text from the API cannot drive the terminal, and no line is wider than the width")
@@ -80,7 +81,9 @@ struct EpisodeListViewTests {
             seasons: [.init(number: 1, episodes: [episode(1, "Bad\u{1B}[31m Red", "2015-04-12\u{9B}2J")])])
         for width in [10, 20, 40] {
             let lines = view.lines(width: width, styler: .plain)
-            #expect(lines.allSatisfy { !$0.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) } })
+            #expect(
+                lines.allSatisfy { !$0.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) } }
+            )
             #expect(lines.allSatisfy { DisplayWidth.width(of: $0) <= width }, "\(width): \(lines)")
         }
     }

@@ -13,9 +13,10 @@ struct EpisodesTests {
         #expect(Airstamp.instant("1970-01-01T00:00:00+00:00") == 0)
         #expect(Airstamp.instant("2013-06-25T02:00:00.500+00:00") == Airstamp.instant("2013-06-25T02:00:00Z"))
         #expect(Airstamp.instant("2013-06-25T02:00+00:00") == Airstamp.instant("2013-06-25T02:00:00Z"))
-        for bad in ["", "2013-06-25", "2013-06-25T25:00:00+00:00", "2013-06-25T02:00:00+0", "2013-02-30T00:00:00Z",
-            "2013-06-25T02:00:00+00:00x", "2013-06-25T02:00:00.+00:00"]
-        {
+        for bad in [
+            "", "2013-06-25", "2013-06-25T25:00:00+00:00", "2013-06-25T02:00:00+0", "2013-02-30T00:00:00Z",
+            "2013-06-25T02:00:00+00:00x", "2013-06-25T02:00:00.+00:00",
+        ] {
             #expect(Airstamp.instant(bad) == nil, "\(bad)")
         }
     }
@@ -49,27 +50,28 @@ struct EpisodesTests {
 
     @Test("the filter keeps the chosen seasons and episodes airing on or after the day")
     func filter() throws {
-        func episode(season: Int?, airstamp: String?) -> Episode {
-            var episode = Episode()
-            episode.season = season
-            episode.airstamp = airstamp
-            return episode
+        func episode(season: String, airstamp: String) -> [UInt8] {
+            Array(#"{"id":1,"season":\#(season),"number":1,"airstamp":\#(airstamp)}"#.utf8)
         }
         let since = try #require(Airstamp.startOfDay("2016-06-22"))
         let filter = EpisodeFilter(seasons: [5], since: since)
-        #expect(filter.includes(episode(season: 5, airstamp: "2016-06-21T22:00:00-04:00")))
-        #expect(!filter.includes(episode(season: 5, airstamp: "2016-06-21T19:59:59-04:00")))
-        #expect(!filter.includes(episode(season: 4, airstamp: "2016-06-21T22:00:00-04:00")))
-        #expect(!filter.includes(episode(season: 5, airstamp: nil)))
-        #expect(!filter.includes(episode(season: nil, airstamp: "2017-01-01T00:00:00Z")))
-        #expect(EpisodeFilter().includes(episode(season: nil, airstamp: nil)))
+        #expect(filter.includes(episode(season: "5", airstamp: #""2016-06-21T22:00:00-04:00""#)))
+        #expect(!filter.includes(episode(season: "5", airstamp: #""2016-06-21T19:59:59-04:00""#)))
+        #expect(!filter.includes(episode(season: "4", airstamp: #""2016-06-21T22:00:00-04:00""#)))
+        #expect(!filter.includes(episode(season: "5", airstamp: "null")))
+        #expect(!filter.includes(episode(season: "5", airstamp: #""""#)))
+        #expect(!filter.includes(episode(season: "null", airstamp: #""2017-01-01T00:00:00Z""#)))
+        #expect(!filter.includes(episode(season: #""5""#, airstamp: #""2017-01-01T00:00:00Z""#)))
+        #expect(EpisodeFilter(seasons: [5]).includes(episode(season: "5", airstamp: "null")))
+        #expect(EpisodeFilter().includes(Array("{}".utf8)))
         #expect(EpisodeFilter().keepsEverything)
     }
 
     @Test("season records carry the episodes' own bytes, seasons ascending, info only where known")
     func seasonRecords() {
         let records = [
-            #"{"id":3,"season":2,"number":1}"#, #"{"id":1,"season":1, "number":1}"#, #"{"id":9,"season":1,"number":null}"#,
+            #"{"id":3,"season":2,"number":1}"#, #"{"id":1,"season":1, "number":1}"#,
+            #"{"id":9,"season":1,"number":null}"#,
             #"{"id":4,"season":null,"number":5}"#,
         ].map { Array($0.utf8) }
         let list = ShowEpisodes(show: ShowLabel(id: 7, name: "Caf\u{E9} \"Q\""), records: records)

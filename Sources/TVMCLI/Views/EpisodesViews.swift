@@ -59,7 +59,9 @@ public struct EpisodesTerminalView: TerminalView {
         let episodes = ((try? RawJSON.elements(ofArray: list)) ?? []).map { (try? Episode(json: $0)) ?? Episode() }
         let number = (try? RawJSON.value(forKey: "season", in: record)).flatMap(RawJSON.integer)
         let info = (try? RawJSON.value(forKey: "info", in: record)).flatMap { try? Season(json: $0) }
-        return (label(show), EpisodeListView.Season(number: number, episodes: episodes, episodeOrder: info?.episodeOrder))
+        return (
+            label(show), EpisodeListView.Season(number: number, episodes: episodes, episodeOrder: info?.episodeOrder)
+        )
     }
 
     /// A `{"id":…,"name":…}` label, or `nil` when it has no integer id.

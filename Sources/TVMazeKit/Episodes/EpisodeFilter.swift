@@ -2,7 +2,7 @@
 ///
 /// ```swift
 /// let filter = EpisodeFilter(seasons: [1, 3], since: Airstamp.startOfDay("2014-01-01"))
-/// filter.includes(episode)
+/// filter.includes(record)
 /// ```
 public struct EpisodeFilter: Sendable, Equatable {
     /// The seasons to keep; empty keeps every season.
@@ -24,17 +24,21 @@ public struct EpisodeFilter: Sendable, Equatable {
     /// Whether the filter keeps every episode.
     public var keepsEverything: Bool { seasons.isEmpty && since == nil }
 
-    /// Whether an episode passes.
+    /// Whether an episode passes, read from its record without decoding the rest.
     ///
     /// With `since`, an episode without a readable `airstamp` (not yet scheduled) is left out: it cannot be said
     /// to air on or after the day. With `seasons`, an episode without a season number is left out.
-    /// - Parameter episode: The decoded episode.
-    public func includes(_ episode: Episode) -> Bool {
+    /// - Parameter record: A compact episode object.
+    public func includes(_ record: some Collection<UInt8>) -> Bool {
         if !seasons.isEmpty {
-            guard let season = episode.season, seasons.contains(season) else { return false }
+            guard let raw = try? RawJSON.value(forKey: "season", in: record), let season = RawJSON.integer(raw),
+                seasons.contains(season)
+            else { return false }
         }
         if let since {
-            guard let instant = episode.airstamp.flatMap(Airstamp.instant), instant >= since else { return false }
+            guard let raw = try? RawJSON.value(forKey: "airstamp", in: record), let text = RawJSON.string(raw),
+                let instant = Airstamp.instant(text), instant >= since
+            else { return false }
         }
         return true
     }

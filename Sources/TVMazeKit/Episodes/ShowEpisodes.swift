@@ -1,37 +1,20 @@
 /// One show's episodes, kept as TVMaze sent them, with the label that names the show.
 ///
-/// Each episode is held twice: its compact bytes, which are what gets printed, and a lenient decoding used only
-/// to read its season, number and air time.
+/// The records are never decoded here: filters and season numbers read single members of each record.
 public struct ShowEpisodes: Sendable {
-    /// One episode: the record and what was read from it.
-    public struct Entry: Sendable {
-        /// The compact episode object, untouched.
-        public var record: [UInt8]
-        /// The same episode, decoded leniently (every field optional).
-        public var episode: Episode
-
-        /// Creates an entry, decoding the record; a record that cannot be decoded reads as an empty episode.
-        ///
-        /// - Parameter record: A compact episode object.
-        public init(record: [UInt8]) {
-            self.record = record
-            self.episode = (try? Episode(json: record)) ?? Episode()
-        }
-    }
-
     /// The show.
     public var show: ShowLabel
-    /// The episodes in TVMaze's order (by air date, specials among them).
-    public var entries: [Entry]
+    /// The compact episode objects, untouched, in TVMaze's order (by air date, specials among them).
+    public var records: [[UInt8]]
 
-    /// Creates the list from compact episode records.
+    /// Creates the list.
     ///
     /// - Parameters:
     ///   - show: The show the episodes belong to.
     ///   - records: Compact episode objects, in TVMaze's order.
     public init(show: ShowLabel, records: [[UInt8]]) {
         self.show = show
-        self.entries = records.map(Entry.init)
+        self.records = records
     }
 
     /// The episodes that pass `filter`, in the same order.
@@ -40,7 +23,7 @@ public struct ShowEpisodes: Sendable {
     public func filtered(by filter: EpisodeFilter) -> ShowEpisodes {
         guard !filter.keepsEverything else { return self }
         var copy = self
-        copy.entries = entries.filter { filter.includes($0.episode) }
+        copy.records = records.filter { filter.includes($0) }
         return copy
     }
 
@@ -49,22 +32,22 @@ public struct ShowEpisodes: Sendable {
     /// - Throws: ``RawJSONError`` if a record is not a JSON object.
     public func labelledRecords() throws(RawJSONError) -> [[UInt8]] {
         var result: [[UInt8]] = []
-        result.reserveCapacity(entries.count)
-        for entry in entries {
-            result.append(try show.labelling(entry.record))
+        result.reserveCapacity(records.count)
+        for record in records {
+            result.append(try show.labelling(record))
         }
         return result
     }
 
-    /// The episodes split by season number: seasons ascending (episodes without a season last), each season's
-    /// episodes in their original order.
-    public var seasons: [(number: Int?, entries: [Entry])] {
+    /// The episodes split by their `season` number: seasons ascending (episodes without a season last), each
+    /// season's episodes in their original order.
+    public var seasons: [(number: Int?, records: [[UInt8]])] {
         var order: [Int?] = []
-        var bySeason: [Int?: [Entry]] = [:]
-        for entry in entries {
-            let number = entry.episode.season
+        var bySeason: [Int?: [[UInt8]]] = [:]
+        for record in records {
+            let number = (try? RawJSON.value(forKey: "season", in: record)).flatMap { RawJSON.integer($0) }
             if bySeason[number] == nil { order.append(number) }
-            bySeason[number, default: []].append(entry)
+            bySeason[number, default: []].append(record)
         }
         let sorted = order.sorted { lhs, rhs in
             switch (lhs, rhs) {
@@ -81,16 +64,16 @@ public struct ShowEpisodes: Sendable {
     ///
     /// The episodes array is the episodes' own bytes joined with commas, never re-encoded. `info` is the season's
     /// record from `/shows/{id}/seasons`, untouched, and is left out when `info` has no entry for the season.
-    /// - Parameter info: Season records by season number.
+    /// - Parameter info: Compact season records by season number.
     /// - Returns: The compact group records, seasons ascending.
     public func seasonRecords(info: [Int: [UInt8]] = [:]) -> [[UInt8]] {
         seasons.map { season in
             var record = Array("{\"show\":".utf8) + show.json + Array(",\"season\":".utf8)
             record += JSONText.number(season.number)
             record += Array(",\"episodes\":[".utf8)
-            for (index, entry) in season.entries.enumerated() {
+            for (index, episode) in season.records.enumerated() {
                 if index > 0 { record.append(UInt8(ascii: ",")) }
-                record += entry.record
+                record += episode
             }
             record.append(UInt8(ascii: "]"))
             if let number = season.number, let seasonInfo = info[number] {

@@ -107,6 +107,26 @@ public final class RecordOutput {
         try flush()
     }
 
+    /// Writes records that belong together, such as one show's episodes, then flushes them.
+    ///
+    /// JSON Lines, JSON and `--jq` output treat them as separate records, exactly as ``emit(batch:)`` does. A
+    /// terminal view that renders as records arrive renders the group in one call instead, so it can lay the
+    /// records out together (headings, aligned columns) while a long stream still appears group by group.
+    ///
+    /// - Parameter records: Compact JSON records.
+    /// - Throws: As ``emit(_:)``.
+    public func emit(group records: [[UInt8]]) async throws {
+        guard jq == nil, case .view(let view) = mode, view.rendersEachRecord else {
+            try await emit(batch: records)
+            return
+        }
+        guard !records.isEmpty else { return }
+        let text = view.render(records, width: width, color: color)
+        try writer.write(line: (count > 0 ? "\n" : "") + String(text.dropLast(text.hasSuffix("\n") ? 1 : 0)))
+        count += records.count
+        try writer.flush()
+    }
+
     /// Flushes buffered output.
     ///
     /// - Throws: A write error.

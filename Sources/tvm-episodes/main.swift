@@ -1,4 +1,3 @@
 import TVMCLI
 
-// Replaced by the tvm-episodes issue before it lands.
-print("tvm-episodes: not built yet")
+await EpisodesCommand.runAsTool()

@@ -53,6 +53,8 @@ struct ModelDecodingTests {
             return byFile[stem(parts[2])]
         case 4 where parts[0] == "shows" && parts[2] == "episodebynumber":
             return .episode
+        case 4 where parts[0] == "shows" && parts[2] == "episodes":
+            return .episodes  // /shows/{id}/episodes?specials=1
         default:
             return nil
         }
@@ -231,6 +233,7 @@ struct ModelDecodingTests {
             ("people/1.json", .person), ("people/1/embed=castcredits.json", .person),
             ("people/1/castcredits&embed=show.json", .castCredits), ("search/people/q=john.json", .personSearchResults),
             ("singlesearch/shows/q=girls.json", .show), ("episodes/1.json", .episode),
+            ("shows/43/episodes/specials=1.json", .episodes), ("shows/43/embed=nextepisode.json", .show),
             ("shows/1/images.json", nil), ("people/1/crewcredits.json", nil),
         ]
         for (path, content) in cases {

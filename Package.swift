@@ -47,6 +47,17 @@ let package = Package(
         .executableTarget(name: "tvm-fav", dependencies: ["TVMCLI"]),
         .executableTarget(name: "tvm-episodes", dependencies: ["TVMCLI"]),
         .executableTarget(name: "tvm-img", dependencies: ["TVMCLI"]),
+        // Documentation: renders the man pages from the tools' ArgumentParser declarations and post-processes
+        // the generated completion scripts (scripts/generate-docs.sh, `make docs`). Not installed.
+        .executableTarget(
+            name: "tvm-docs",
+            dependencies: ["TVMCLI", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        // Test support: a tool whose shell completions come from a file, to test the completion machinery.
+        .executableTarget(
+            name: "tvm-completion-probe",
+            dependencies: ["TVMCLI", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
         // Test support: a local HTTP server that replays recorded TVMaze responses.
         .target(
             name: "ReplayServer",
@@ -73,7 +84,10 @@ let package = Package(
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["ReplayServer", "tvm-fetch", "tvm-search", "tvm-fav", "tvm-episodes", "tvm-img"]
+            dependencies: [
+                "ReplayServer", "tvm-fetch", "tvm-search", "tvm-fav", "tvm-episodes", "tvm-img", "tvm-docs",
+                "tvm-completion-probe",
+            ]
         ),
     ]
 )

@@ -35,7 +35,55 @@ struct CompletionScript {
         let keepFirst = lines.first.map { $0.hasPrefix("#compdef") || $0.hasPrefix("#!") } ?? false
         lines.insert(header, at: keepFirst ? 1 : 0)
         let script = lines.joined(separator: "\n")
-        return shell == .fish ? try Self.fixingFishCursor(script) : script
+        switch shell {
+        case .bash: return script
+        case .zsh: return Self.fixingZshHelpState(script)
+        case .fish: return try Self.fixingFishCursor(script)
+        }
+    }
+
+    /// Lets zsh complete the options of a command that takes positional arguments.
+    ///
+    /// ArgumentParser gives every command without subcommands of its own a `help` subcommand in the zsh script,
+    /// through the specs `'(-): :->command'` and `'(-)*:: :->arg'`. Next to a positional spec such as
+    /// `'*:id:'` they leave `_arguments` with nothing to offer: `tvm-episodes --format <TAB>` completed nothing.
+    /// Where `help` is a command's only subcommand and the command has positional arguments, the two specs are
+    /// dropped (`tvm-episodes help` still works; zsh just does not offer it).
+    static func fixingZshHelpState(_ script: String) -> String {
+        var output: [String] = []
+        var function: [String] = []
+        var inFunction = false
+        for line in script.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+            if !inFunction {
+                if line.hasPrefix("_"), line.hasSuffix("() {") {
+                    inFunction = true
+                    function = [line]
+                } else {
+                    output.append(line)
+                }
+                continue
+            }
+            function.append(line)
+            if line == "}" {
+                output += withoutLoneHelpState(function)
+                inFunction = false
+            }
+        }
+        output += function.isEmpty || !inFunction ? [] : function
+        return output.joined(separator: "\n")
+    }
+
+    private static func withoutLoneHelpState(_ function: [String]) -> [String] {
+        let trimmed = function.map { $0.trimmingCharacters(in: .whitespaces) }
+        guard let start = trimmed.firstIndex(of: "local -ar subcommands=("),
+            start + 2 < trimmed.count, trimmed[start + 1] == "'help:Show subcommand help information.'",
+            trimmed[start + 2] == ")",
+            trimmed.contains(where: { $0.hasPrefix("'*:") || $0.hasPrefix("':") })
+        else { return function }
+        return function.filter {
+            let line = $0.trimmingCharacters(in: .whitespaces)
+            return line != "'(-): :->command'" && line != "'(-)*:: :->arg'"
+        }
     }
 
     /// Makes fish 3's custom completions work under `complete -C`.

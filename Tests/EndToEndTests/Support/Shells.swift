@@ -28,6 +28,15 @@ enum Shell: String, CaseIterable, Sendable, CustomTestStringConvertible {
         "\(rawValue)\(self == .bash ? " or bash-completion" : "") is not installed (bash scripts/deps.sh test installs it)"
     }
 
+    /// Whether every shell is installed; the completion tests run in all three or in none.
+    static var allInstalled: Bool { allCases.allSatisfy(\.isInstalled) }
+
+    /// Why the completion tests cannot run here.
+    static var missingNote: Comment {
+        let missing = allCases.filter { !$0.isInstalled }.map { $0 == .bash ? "bash-completion" : $0.rawValue }
+        return "not installed: \(missing.joined(separator: ", ")) (bash scripts/deps.sh test installs them)"
+    }
+
     /// Whether the shell shows a description next to each candidate.
     var showsDescriptions: Bool { self != .bash }
 

@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+
+/// The README's tour, run as written: every `sh` block under "## Tour", in order, in one sandbox whose tools
+/// talk to the replay server, each compared with the `text` block that follows it (as jq tests its manual).
+@Suite("The README tour runs as written")
+struct ReadmeTourTests {
+    /// One example: its shell code, its documented output (if any) and where it is.
+    struct Example: Sendable {
+        var line: Int
+        var code: String
+        var output: String?
+
+        /// The tvm tools the example runs.
+        var tools: [String] { Repository.tools.filter { code.contains($0) } }
+    }
+
+    @Test("every example of the tour exits 0 and prints exactly its documented output")
+    func tour() async throws {
+        let examples = try Self.examples()
+        #expect(examples.count >= 10, "the tour has \(examples.count) examples")
+        #expect(Set(examples.flatMap(\.tools)) == Set(Repository.tools), "the tour should use every tool")
+        let (server, sandbox) = try await startReplay()
+        defer { Task { await server.stop() } }
+        for example in examples {
+            var placeholders: [String] = []
+            for tool in example.tools where try await Repository.isPlaceholder(tool) { placeholders.append(tool) }
+            if !placeholders.isEmpty {
+                withKnownIssue(
+                    "README.md:\(example.line) not run: \(placeholders.joined(separator: ", ")) still a placeholder on this branch"
+                ) {
+                    Issue.record("needs \(placeholders.joined(separator: ", ")):\n\(example.code)")
+                }
+                continue
+            }
+            let result = try await Sandbox.run(
+                executable: URL(fileURLWithPath: "/bin/bash"), arguments: ["-e", "-o", "pipefail", "-c", example.code],
+                stdin: nil, environment: sandbox.shellEnvironment, directory: sandbox.root, timeout: 120)
+            #expect(
+                result.status == 0,
+                "README.md:\(example.line) exited \(result.status):\n\(example.code)\nstderr:\n\(result.stderr)")
+            if let output = example.output {
+                #expect(
+                    result.stdout == output,
+                    "README.md:\(example.line) printed something else:\n\(example.code)\nexpected:\n\(output)got:\n\(result.stdout)stderr:\n\(result.stderr)"
+                )
+            }
+        }
+    }
+
+    /// The examples of the README's "## Tour" section.
+    static func examples() throws -> [Example] {
+        let lines = try String(contentsOf: Repository.url("README.md"), encoding: .utf8)
+            .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        guard let start = lines.firstIndex(of: "## Tour") else { return [] }
+        let end = lines[(start + 1)...].firstIndex { $0.hasPrefix("## ") } ?? lines.count
+        var examples: [Example] = []
+        var index = start
+        while index < end {
+            guard lines[index] == "```sh" || lines[index] == "```text" else {
+                index += 1
+                continue
+            }
+            let fence = lines[index]
+            let opening = index
+            index += 1
+            var body: [String] = []
+            while index < end, lines[index] != "```" {
+                body.append(lines[index])
+                index += 1
+            }
+            index += 1
+            let text = body.map { $0 + "\n" }.joined()
+            if fence == "```sh" {
+                examples.append(Example(line: opening + 1, code: text, output: nil))
+            } else if !examples.isEmpty, examples[examples.count - 1].output == nil {
+                examples[examples.count - 1].output = text
+            }
+        }
+        return examples
+    }
+}

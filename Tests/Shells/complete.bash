@@ -3,7 +3,7 @@
 # Usage: bash --norc --noprofile complete.bash SCRIPT|--installed 'COMMAND LINE'
 #   SCRIPT       a completion script to source;
 #   --installed  let bash-completion find the command's script itself, as in a new interactive shell
-#                (completions/ next to the command's bin/ folder, or in $XDG_DATA_DIRS).
+#                (bash-completion/completions under ~/.local/share and under each folder of $XDG_DATA_DIRS).
 # The line is completed at its end; a trailing blank starts a new word. Words are split at blanks only.
 # Output: one candidate per line, then a tab (bash shows no descriptions).
 set -u

@@ -1,8 +1,11 @@
 # Completes a command line with fish's own completion engine (complete -C) and prints the candidates.
 #
-# Usage: fish --no-config complete.fish SCRIPT|--installed 'COMMAND LINE'
+# Usage: fish --no-config complete.fish SCRIPT 'COMMAND LINE'
+#        fish complete.fish --installed 'COMMAND LINE'
 #   SCRIPT       a completion script to source;
-#   --installed  let fish find the command's script itself (vendor_completions.d in $XDG_DATA_DIRS).
+#   --installed  let fish find the command's script itself, as a new shell does: run fish without --no-config
+#                (the system config.fish sets the completion path: vendor_completions.d under ~/.local/share
+#                and under each folder of $XDG_DATA_DIRS), with an empty home.
 # Output: one candidate per line: the value, a tab, the description (fish's own format).
 set -l script $argv[1]
 set -l line $argv[2]

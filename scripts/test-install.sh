@@ -1,0 +1,93 @@
+#!/usr/bin/env bash
+# Tests `make install` and `make uninstall` into a temporary prefix, as a user would meet the result: the tools
+# on PATH, `man tvm-fetch` (and each installed page), completion in new bash, zsh and fish shells, a staged
+# install under DESTDIR, and nothing left behind by `make uninstall`. It runs the one release build of the test
+# run (`make install` = swift build -c release --static-swift-stdlib). Called by scripts/test.sh.
+# Usage: scripts/test-install.sh        (TVM_SKIP_INSTALL_TEST=1 makes scripts/test.sh skip it)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+
+say() { printf 'test-install: %s\n' "$*" >&2; }
+fail() {
+    say "FAILED: $*"
+    exit 1
+}
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/tvm-install.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+prefix=$work/prefix
+mkdir -p "$work/home"
+
+say "make install PREFIX=$prefix (release build)"
+make --no-print-directory install PREFIX="$prefix" >&2
+
+mapfile -t tools < <(sed -n 's/.*[.]executable.name: "\([^"]*\)".*/\1/p' Package.swift)
+# A user's new shell: the prefix's bin first, an empty home, no MANPATH, the prefix's share for bash and fish.
+run_as_user() {
+    env -i HOME="$work/home" PATH="$prefix/bin:/usr/local/bin:/usr/bin:/bin" TERM=dumb LANG=C.UTF-8 \
+        XDG_DATA_DIRS="$prefix/share:/usr/local/share:/usr/share" TVM_ZSH_FPATH="$prefix/share/zsh/site-functions" \
+        "$@"
+}
+
+# 1. The tools, and the pages and scripts of every finished tool (a placeholder has none yet).
+finished=()
+for tool in "${tools[@]}"; do
+    [[ -x $prefix/bin/$tool ]] || fail "$prefix/bin/$tool was not installed"
+    if [[ -f man/$tool.1 ]]; then finished+=("$tool"); fi
+done
+((${#finished[@]} > 0)) || fail "no tool has a man page in man/"
+version=$(run_as_user tvm-fetch --version) || fail "tvm-fetch --version failed"
+[[ -n $version ]] || fail "tvm-fetch --version printed nothing"
+for tool in "${finished[@]}"; do
+    for file in "share/man/man1/$tool.1" "share/bash-completion/completions/$tool" "share/zsh/site-functions/_$tool" \
+        "share/fish/vendor_completions.d/$tool.fish"; do
+        [[ -f $prefix/$file ]] || fail "$prefix/$file was not installed"
+    done
+done
+[[ -f $prefix/share/man/man7/tvm.7 ]] || fail "tvm.7 was not installed"
+
+# 2. man finds each page from PATH alone (man-db looks in ../share/man of each PATH folder), and with -M.
+command -v man >/dev/null || fail "man is missing: bash scripts/deps.sh test installs man-db"
+for page in "${finished[@]}" "7 tvm"; do
+    # shellcheck disable=SC2086
+    located=$(run_as_user man -w $page) || fail "man -w $page found nothing"
+    [[ $located == "$prefix/share/man/"* ]] || fail "man -w $page found $located, not the installed page"
+    # shellcheck disable=SC2086
+    text=$(run_as_user env MANPAGER=cat MANWIDTH=100 man $page 2>&1) || fail "man $page failed: $text"
+    [[ $text == *"EXIT STATUS"* && $text == *"TVmaze"* ]] || fail "man $page does not render its page: ${text:0:300}"
+    # shellcheck disable=SC2086
+    run_as_user man -M "$prefix/share/man" -w $page >/dev/null || fail "man -M PREFIX/share/man $page failed"
+done
+say "man: ${finished[*]} and tvm(7) found from PATH and with -M"
+
+# 3. A new shell completes from the installed scripts, found where each shell looks by itself.
+expect_completion() {
+    local shell=$1 line=$2 want=$3 got
+    case $shell in
+    bash) got=$(run_as_user bash --norc --noprofile "$root/Tests/Shells/complete.bash" --installed "$line") ;;
+    zsh) got=$(run_as_user zsh -f "$root/Tests/Shells/complete.zsh" --installed "$line") ;;
+    fish) got=$(run_as_user fish "$root/Tests/Shells/complete.fish" --installed "$line") ;;
+    esac || fail "$shell: completing '$line' failed: $got"
+    printf '%s\n' "$got" | cut -f1 | grep -qx -- "$want" || fail "$shell: '$line' did not offer '$want'; got: $got"
+}
+for shell in bash zsh fish; do
+    expect_completion "$shell" "tvm-fetch sh" shows
+    expect_completion "$shell" "tvm-fetch show --embed " nextepisode
+    expect_completion "$shell" "tvm-episodes --format " jsonl
+done
+say "completion: bash, zsh and fish complete the installed tools"
+
+# 4. make uninstall removes everything install put there.
+make --no-print-directory uninstall PREFIX="$prefix" >&2
+left=$(find "$prefix" -type f)
+[[ -z $left ]] || fail "make uninstall left files behind: $left"
+
+# 5. A staged install: everything lands under DESTDIR/PREFIX, and uninstall with the same DESTDIR removes it.
+make --no-print-directory install DESTDIR="$work/stage" PREFIX=/usr >&2
+[[ -x $work/stage/usr/bin/tvm-fetch && -f $work/stage/usr/share/man/man7/tvm.7 ]] ||
+    fail "make install DESTDIR=… PREFIX=/usr did not stage under DESTDIR"
+make --no-print-directory uninstall DESTDIR="$work/stage" PREFIX=/usr >&2
+left=$(find "$work/stage" -type f)
+[[ -z $left ]] || fail "make uninstall DESTDIR=… left files behind: $left"
+say "ok: install, man, completion, uninstall and DESTDIR staging"

@@ -8,7 +8,7 @@ import TVMCLI
 /// from a file, so the end-to-end tests can drive bash, zsh and fish against any values (spaces, colons, quotes,
 /// `$(…)`) and check what each shell offers. When `TVM_PROBE_LOG` names a file, each completion request is
 /// appended to it as one JSON line, so the tests also see what the shell passed (words, index, prefix).
-struct CompletionProbe: ParsableCommand {
+struct CompletionProbe: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tvm-completion-probe",
         abstract: "Offer shell completions read from a file (test support; not installed).",
@@ -37,20 +37,21 @@ struct RemoveProbe: ParsableCommand {
     }
 }
 
-/// `tvm-completion-probe pick --item VALUE [--format F]`: an option completed from the file, next to a fixed list.
-struct PickProbe: ParsableCommand {
+/// `tvm-completion-probe pick --item VALUE [--format F]`: an option completed from the file by an async source (as
+/// `tvm-fav` reads its database), next to a fixed list.
+struct PickProbe: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "pick", abstract: "Complete an option's value.")
 
     @Option(help: ArgumentHelp("The candidates file.", valueName: "file"), completion: .file())
     var from: String?
 
-    @Option(help: ArgumentHelp("A value.", valueName: "value"), completion: .candidates(ProbeCandidates.read))
+    @Option(help: ArgumentHelp("A value.", valueName: "value"), completion: .candidates(ProbeCandidates.readLater))
     var item: String?
 
     @Option(help: "A fixed list.")
     var format: OutputFormat = .auto
 
-    func run() {
+    func run() async {
         print(item ?? "")
     }
 }
@@ -77,6 +78,13 @@ enum ProbeCandidates {
             let parts = line.split(separator: "\t", maxSplits: 1).map(String.init)
             return CompletionCandidate(parts[0], description: parts.count > 1 ? parts[1] : nil)
         }
+    }
+
+    /// ``read(_:)`` after a suspension, through the async overload of `.candidates`.
+    @Sendable
+    static func readLater(_ request: CompletionRequest) async -> [CompletionCandidate] {
+        await Task.yield()
+        return read(request)
     }
 
     private static func create(_ path: String) -> FileHandle? {

@@ -27,4 +27,21 @@ extension CompletionKind {
             )
         }
     }
+
+    /// The same as ``candidates(_:)-(CompletionRequest)->[CompletionCandidate]``, for a source that awaits (an
+    /// actor, a database opened asynchronously). ArgumentParser requires the command that declares it, and the
+    /// tool's root command, to be `AsyncParsableCommand`s (it checks when the tool starts).
+    ///
+    /// - Parameter source: Computes the candidates for a request.
+    /// - Returns: A custom completion kind.
+    public static func candidates(
+        _ source: @Sendable @escaping (CompletionRequest) async -> [CompletionCandidate]
+    ) -> CompletionKind {
+        .custom { (words: [String], index: Int, prefix: String) async -> [String] in
+            CompletionCandidate.lines(
+                await source(CompletionRequest(words: words, index: index, prefix: prefix)),
+                for: CompletionShell.requesting
+            )
+        }
+    }
 }

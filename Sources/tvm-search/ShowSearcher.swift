@@ -16,18 +16,20 @@ struct ShowSearcher {
 
     /// Searches, remembers the search if it found something, and prints the results to stdout.
     ///
+    /// The output (and its `--jq` filter) is set up first, so a filter that does not compile ends the run
+    /// before any request is sent or anything is remembered.
     /// - Parameters:
     ///   - query: The search.
     ///   - single: Whether to print only the best match.
     ///   - embed: What to embed in the best match (`--single`).
     /// - Throws: ``APIError`` for a failed request, a write error for stdout.
     func searchAndPrint(_ query: SearchQuery, single: Bool, embed: [Endpoint.Embed]) async throws {
+        let out = try await runtime.makeOutput(view: single ? ShowDetailTerminalView() : SearchResultsView())
         let records = try await search(query, single: single, embed: embed)
         guard !records.isEmpty else {
             reportNoResults(for: query)
             return
         }
-        let out = try await runtime.makeOutput(view: single ? ShowDetailTerminalView() : SearchResultsView())
         try await out.emit(batch: records)
         try out.finish()
     }

@@ -15,11 +15,11 @@ struct ModelDecodingTests {
         case notARecord
     }
 
-    /// The content of the fixture at `path` (the API path), from the endpoint it answers; `nil` for an
-    /// endpoint these tests do not know yet, so that a new kind of fixture cannot go unchecked.
     /// Constructed fixtures whose answer is an empty list (see CONSTRUCTED.md): a search with no results.
     static let emptyByDesign: Set = ["search/shows/q=xyzzy%20plugh.json"]
 
+    /// The content of the fixture at `path` (the API path), from the endpoint it answers; `nil` for an
+    /// endpoint these tests do not know yet, so that a new kind of fixture cannot go unchecked.
     static func content(of path: String) -> Content? {
         let parts = path.split(separator: "/").map(String.init)
         let isNumber = { (text: String) in !text.isEmpty && text.allSatisfy(\.isNumber) }

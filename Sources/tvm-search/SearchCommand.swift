@@ -27,6 +27,18 @@ struct SearchCommand: AsyncParsableCommand {
             {"query":…,"at":…} lines (at: ISO 8601, UTC) when piped, a list on a terminal. Shell completion \
             of QUERY offers the remembered searches (see --generate-completion-script).
 
+            Live search: with -i, or with no QUERY when a terminal is available (/dev/tty), tvm-search draws an \
+            interface on the terminal, never on stdout, so it can be piped: tvm-search -i | tvm-fav add. Under \
+            the prompt "Search shows:" up to 10 results are listed (name, premiere year, network, status), and \
+            they change as you type: a search starts once the query has not changed for 250 ms, and a newer \
+            keystroke cancels the older request. With an empty query the list holds the last 10 successful \
+            searches as suggestions. A failed search shows the error with [r] to retry. Keys: Up/Down or \
+            Ctrl-P/Ctrl-N move; Enter on a suggestion runs it; Enter on a result prints that show's record \
+            (as tvm-search QUERY prints it, with "_tvm.score"), remembers the query and exits 0; Tab marks \
+            several results and Enter prints the marked ones; Ctrl-D shows the selected show's details until \
+            any key; Backspace, Ctrl-W and Ctrl-U edit the query; Esc or Ctrl-C exit 130, printing nothing and \
+            leaving the history unchanged. A QUERY given with -i is the starting query.
+
             Examples:
               tvm-search girls
               tvm-search squid game | tvm-fav add
@@ -35,6 +47,8 @@ struct SearchCommand: AsyncParsableCommand {
               tvm-search Pokémon | tvm-episodes
               tvm-search --history --jq .query
               tvm-search --clear-history
+              tvm-search -i | tvm-fav add
+              tvm-search -i squid
 
             Data: TVmaze (https://www.tvmaze.com), CC BY-SA 4.0.
 
@@ -62,6 +76,12 @@ struct SearchCommand: AsyncParsableCommand {
     )
     var embed: [String] = []
 
+    @Flag(
+        name: [.short, .customLong("interactive")],
+        help: "Search as you type on the terminal (the default with no query when there is one)."
+    )
+    var interactive = false
+
     @Flag(help: "List the last 10 successful searches, most recent first.")
     var history = false
 
@@ -72,6 +92,10 @@ struct SearchCommand: AsyncParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
+        if interactive || (query.isEmpty && !history && !clearHistory && !single && embed.isEmpty) {
+            try validateInteractive()
+            return
+        }
         if history || clearHistory {
             guard !(history && clearHistory) else {
                 throw ValidationError("give --history or --clear-history, not both")
@@ -93,11 +117,45 @@ struct SearchCommand: AsyncParsableCommand {
         _ = try EmbedList.parse(embed)
     }
 
+    /// The live search takes no --history, --clear-history, --single or --embed, and needs a terminal: with
+    /// -i one that opens, without -i one whose foreground this process is (else the query is missing).
+    private func validateInteractive() throws {
+        let what = interactive ? "-i" : "a search without a query"
+        guard !history, !clearHistory else {
+            throw ValidationError("\(what) cannot be combined with --history or --clear-history")
+        }
+        guard !single, embed.isEmpty else {
+            throw ValidationError("\(what) cannot be combined with --single or --embed")
+        }
+        if interactive {
+            guard TerminalSession.isAvailable else {
+                throw ValidationError(LiveSearchTerminalError.noTerminal.localizedDescription)
+            }
+        }
+        guard interactive || TerminalSession.isAvailableInForeground else {
+            throw ValidationError(
+                "give a query, e.g. tvm-search squid game (or run it on a terminal to search as you type)")
+        }
+    }
+
+    /// Whether this run is the live search.
+    private var isInteractive: Bool { interactive || (query.isEmpty && !history && !clearHistory) }
+
     func run() async throws {
         let runtime = ToolRuntime(tool: "tvm-search", output: output)
         try await runtime.run {
             let store = SearchHistory(directory: runtime.directories.state)
-            if clearHistory {
+            if isInteractive {
+                guard let session = TerminalSession.open() else { throw LiveSearchTerminalError.noTerminal }
+                let client = try runtime.makeClient(network, drawsOnTerminal: true)
+                let live = InteractiveSearch(
+                    runtime: runtime,
+                    searcher: ShowSearcher(runtime: runtime, client: client, history: store),
+                    session: session,
+                    color: runtime.terminal.colorAllowed(noColorFlag: output.noColor)
+                )
+                try await live.run(initialQuery: query.joined(separator: " "))
+            } else if clearHistory {
                 try store.clear()
             } else if history {
                 try await HistoryPrinter(runtime: runtime, history: store).printEntries()

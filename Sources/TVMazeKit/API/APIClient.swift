@@ -209,7 +209,9 @@ public final class APIClient: Sendable {
             } catch {
                 failure = .unavailable(String(describing: error))
             }
-            if attempt <= policy.retries {
+            // A cancelled task (a live search whose query changed) wants no answer: retrying would only spend
+            // places in the rate window.
+            if attempt <= policy.retries && !Task.isCancelled {
                 let delay: Double
                 switch failure {
                 case .rateLimited(let after):
@@ -230,7 +232,7 @@ public final class APIClient: Sendable {
             case .unavailable(let detail): error = .unavailable(url: url, attempts: attempt, detail: detail)
             case .invalid(let detail): error = .invalidResponse(url: url, attempts: attempt, detail: detail)
             }
-            guard askWhenExhausted, await onExhausted(error) else { throw error }
+            guard askWhenExhausted, !Task.isCancelled, await onExhausted(error) else { throw error }
             attempt = 0
         }
     }

@@ -18,8 +18,7 @@ public enum HalfBlockRenderer {
     ///   - columns: The most columns to use (at least 1).
     ///   - rows: The most rows to use (at least 1); each row shows two pixel rows.
     /// - Returns: The output size in pixels: `columns` wide, `pixelRows` tall (twice the cell rows, rounded up).
-    public static func fittedSize(width: Int, height: Int, columns: Int, rows: Int) -> (columns: Int, pixelRows: Int)
-    {
+    public static func fittedSize(width: Int, height: Int, columns: Int, rows: Int) -> (columns: Int, pixelRows: Int) {
         let scale = min(1, Double(max(1, columns)) / Double(width), Double(max(1, rows) * 2) / Double(height))
         let outWidth = max(1, min(max(1, columns), Int((Double(width) * scale).rounded())))
         let outHeight = max(1, min(max(1, rows) * 2, Int((Double(height) * scale).rounded())))

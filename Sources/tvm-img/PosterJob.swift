@@ -27,7 +27,8 @@ struct PosterJob: Sendable {
         do {
             reference = try ImageReference(record: record, size: size, preferCharacter: preferCharacter)
         } catch {
-            outcome.problems.append(PosterProblem(status: .badInput, message: "\(label): \(error.localizedDescription)"))
+            outcome.problems.append(
+                PosterProblem(status: .badInput, message: "\(label): \(error.localizedDescription)"))
             return outcome
         }
         outcome.caption = reference.name
@@ -44,14 +45,16 @@ struct PosterJob: Sendable {
         do {
             outcome.record = try RawJSON.addingTVM([("image", JSONText.string(outcome.path))], to: record)
         } catch {
-            outcome.problems.append(PosterProblem(status: .badInput, message: "\(label): \(error.localizedDescription)"))
+            outcome.problems.append(
+                PosterProblem(status: .badInput, message: "\(label): \(error.localizedDescription)"))
         }
         if let preview, let path = outcome.path {
             do {
                 outcome.preview = try preview.render(file: path)
             } catch {
                 outcome.problems.append(
-                    PosterProblem(status: .badInput, message: "\(label): cannot preview \(path): \(error.localizedDescription)"))
+                    PosterProblem(
+                        status: .badInput, message: "\(label): cannot preview \(path): \(error.localizedDescription)"))
             }
         }
         return outcome

@@ -70,7 +70,10 @@ final class PosterOutput {
         let caption = outcome.caption ?? "(untitled)"
         if done > 1 { try writer.write(line: "") }
         let detail = outcome.path ?? "no image"
-        try writer.write(line: "\u{1B}[1m\(HTMLText.terminalSafe(caption, keepingNewlines: false))\u{1B}[0m  \u{1B}[2m\(detail)\u{1B}[0m")
+        try writer.write(
+            line:
+                "\u{1B}[1m\(HTMLText.terminalSafe(caption, keepingNewlines: false))\u{1B}[0m  \u{1B}[2m\(detail)\u{1B}[0m"
+        )
         if let preview = outcome.preview {
             try writer.write(line: String(preview.dropLast(preview.hasSuffix("\n") ? 1 : 0)))
         }

@@ -27,7 +27,8 @@ struct PosterSource: Sendable {
             do {
                 items = try ImageInput.items(inLine: try line.get())
             } catch let error as JSONLinesError {
-                await send(.problem(PosterProblem(status: .badInput, message: "stdin \(error.localizedDescription)")), submit)
+                await send(
+                    .problem(PosterProblem(status: .badInput, message: "stdin \(error.localizedDescription)")), submit)
                 continue
             } catch {
                 let message = "stdin line \(line.number): \(error.localizedDescription)"

@@ -63,7 +63,8 @@ struct ImgCommandTests {
         let result = try await sandbox.run("tvm-img", ["1", "139", "--size", "original"])
         #expect(result.status == 0)
         let shows = try ["shows/1.json", "shows/139.json"].map { file in
-            Fixtures.rewrite(String(decoding: Fixtures.compact(try Fixtures.data(file)), as: UTF8.self), baseURL: server.baseURL)
+            Fixtures.rewrite(
+                String(decoding: Fixtures.compact(try Fixtures.data(file)), as: UTF8.self), baseURL: server.baseURL)
         }
         let urls = Img.urls(shows, size: "original")
         #expect(result.lines.count == 2)

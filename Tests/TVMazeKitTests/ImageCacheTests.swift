@@ -109,7 +109,9 @@ struct ImageCacheTests {
         let stale = cache.directory + "/.abc.jpg.123-ff.tmp"
         let fresh = cache.directory + "/.def.jpg.456-ee.tmp"
         let foreign = cache.directory + "/notes.txt"
-        for path in [stale, fresh, foreign] { _ = FileManager.default.createFile(atPath: path, contents: Data([1, 2, 3])) }
+        for path in [stale, fresh, foreign] {
+            _ = FileManager.default.createFile(atPath: path, contents: Data([1, 2, 3]))
+        }
         try setLastUse(stale, secondsAgo: 2 * ImageCache.staleTemporaryAge)
         #expect(try cache.usage() == ImageCacheUsage())
         #expect(try cache.prune(maxBytes: 1000) == ImageCacheUsage())

@@ -45,7 +45,9 @@ struct ImageFetcherTests {
     @Test("the first call downloads and stores; the next is served from the cache without a request")
     func downloadsOnce() async throws {
         defer { try? FileManager.default.removeItem(atPath: root) }
-        let transport = FakeTransport { _ in HTTPResponse(status: 200, headers: [("Content-Type", "image/jpeg")], body: Self.jpeg) }
+        let transport = FakeTransport { _ in
+            HTTPResponse(status: 200, headers: [("Content-Type", "image/jpeg")], body: Self.jpeg)
+        }
         let fetcher = try fetcher(transport)
         let url = "http://img.invalid/a.jpg"
         let first = try await fetcher.localFile(for: url)

@@ -12,8 +12,18 @@ struct OrderedConcurrentMapTests {
         private(set) var mostRunning = 0
         private(set) var finished: [Int] = []
 
-        func start() { lock.withLock { running += 1; mostRunning = max(mostRunning, running) } }
-        func end(_ item: Int) { lock.withLock { running -= 1; finished.append(item) } }
+        func start() {
+            lock.withLock {
+                running += 1
+                mostRunning = max(mostRunning, running)
+            }
+        }
+        func end(_ item: Int) {
+            lock.withLock {
+                running -= 1
+                finished.append(item)
+            }
+        }
     }
 
     @Test("results come out in input order although later items finish first")

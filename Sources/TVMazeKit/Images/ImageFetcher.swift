@@ -42,7 +42,8 @@ public final class ImageFetcher: Sendable {
     /// - Returns: The file's path, and whether it was downloaded.
     /// - Throws: ``ImageFetchError``.
     public func localFile(for url: String) async throws(ImageFetchError) -> LocalFile {
-        guard let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased(), ["http", "https"].contains(scheme),
+        guard let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased(),
+            ["http", "https"].contains(scheme),
             parsed.host?.isEmpty == false
         else { throw .invalidURL(url) }
         let task = inFlight.withLockedValue { tasks in

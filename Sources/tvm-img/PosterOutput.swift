@@ -10,8 +10,8 @@ final class PosterOutput {
         case records(RecordOutput)
         /// `--path`: the image paths only.
         case paths
-        /// `--preview`: a caption and the image drawn in half blocks.
-        case preview
+        /// `--preview`: a caption line of at most `columns` and the image drawn in half blocks.
+        case preview(columns: Int)
     }
 
     /// Counts the units submitted, for the progress line's total.
@@ -51,9 +51,9 @@ final class PosterOutput {
                 try writer.write(line: path)
                 try writer.flush()
             }
-        case .preview:
+        case .preview(let columns):
             if outcome.record != nil {
-                try writePreview(outcome)
+                try writePreview(outcome, columns: columns)
             }
         }
         drawProgress()
@@ -66,14 +66,17 @@ final class PosterOutput {
         try writer.flush()
     }
 
-    private func writePreview(_ outcome: PosterOutcome) throws {
-        let caption = outcome.caption ?? "(untitled)"
+    /// The caption (the name, and the path when the line has room for it), then the drawing.
+    private func writePreview(_ outcome: PosterOutcome, columns: Int) throws {
         if done > 1 { try writer.write(line: "") }
-        let detail = outcome.path ?? "no image"
-        try writer.write(
-            line:
-                "\u{1B}[1m\(HTMLText.terminalSafe(caption, keepingNewlines: false))\u{1B}[0m  \u{1B}[2m\(detail)\u{1B}[0m"
-        )
+        let caption = HTMLText.terminalSafe(outcome.caption ?? "(untitled)", keepingNewlines: false)
+        let name = DisplayWidth.truncate(caption, toWidth: columns)
+        let detail = outcome.path ?? "(no image)"
+        var line = "\u{1B}[1m\(name)\u{1B}[0m"
+        if DisplayWidth.width(of: name) + 2 + DisplayWidth.width(of: detail) <= columns {
+            line += "  \u{1B}[2m\(detail)\u{1B}[0m"
+        }
+        try writer.write(line: line)
         if let preview = outcome.preview {
             try writer.write(line: String(preview.dropLast(preview.hasSuffix("\n") ? 1 : 0)))
         }

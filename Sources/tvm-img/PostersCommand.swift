@@ -75,17 +75,18 @@ struct PostersCommand: AsyncParsableCommand {
             let cache = ImageCache(directory: runtime.directories.cache + "/images")
             try cache.prepare()
             let client = try runtime.makeClient(network, maxConnectionsPerHost: jobs, retryDialog: false)
+            let box = preview ? PreviewBox.current(terminal: runtime.terminal) : nil
             let mode: PosterOutput.Mode
             if path {
                 mode = .paths
-            } else if preview {
-                mode = .preview
+            } else if let box {
+                mode = .preview(columns: box.columns)
             } else {
                 mode = .records(try await runtime.makeOutput(view: nil))
             }
             let job = PosterJob(
                 fetcher: ImageFetcher(cache: cache, client: client), size: size.imageSize, preferCharacter: character,
-                preview: preview ? PreviewBox.current(terminal: runtime.terminal) : nil)
+                preview: box)
             let out = PosterOutput(mode: mode, runtime: runtime)
             let ids = self.ids
             let source = PosterSource(client: client, counter: out.counter)

@@ -57,17 +57,18 @@ struct ImgCacheCommandTests {
         #expect(server.log.count(matching: .prefix("/uploads/images")) == 2)
     }
 
-    @Test("a terminal on stderr shows the progress line, 240/240 posters at the end")
+    @Test("a terminal on stderr shows the progress line, 30/30 posters at the end")
     func progress() async throws {
         let (server, sandbox) = try await startReplay()
         defer { Task { await server.stop() } }
-        let input = try Fixtures.elements("shows/page-0.json", baseURL: server.baseURL).joined(separator: "\n")
-        let file = sandbox.root.appendingPathComponent("page-0.jsonl")
+        let shows = try Fixtures.elements("shows/page-0.json", baseURL: server.baseURL).prefix(30)
+        let input = shows.joined(separator: "\n")
+        let file = sandbox.root.appendingPathComponent("shows.jsonl")
         try Data(input.utf8).write(to: file)
         let tool = Binaries.url("tvm-img").path
         let result = try await Img.terminal(sandbox, "\(tool) --path < \(file.path) > /dev/null")
         #expect(result.status == 0)
-        #expect(result.stdout.contains("240/240 posters"))
+        #expect(result.stdout.contains("30/30 posters"))
         let quiet = try await Img.terminal(sandbox, "\(tool) --path -q < \(file.path) > /dev/null")
         #expect(!quiet.stdout.contains("posters"))
     }

@@ -31,6 +31,20 @@ struct ImgCommandTests {
         #expect(server.log.count(matching: .prefix("/uploads/images")) == 240, "a rerun must not download again")
     }
 
+    @Test("a reader that goes away (| head -1) ends the run quietly with status 0")
+    func closedPipe() async throws {
+        let (server, sandbox) = try await startReplay()
+        defer { Task { await server.stop() } }
+        // 80 records make about 200 KB, more than a pipe holds, so tvm-img meets the closed pipe.
+        let shows = try Fixtures.elements("shows/page-0.json", baseURL: server.baseURL).prefix(80)
+        let file = sandbox.root.appendingPathComponent("shows.jsonl")
+        try Data(shows.joined(separator: "\n").utf8).write(to: file)
+        let result = try await Img.shell(sandbox, "set -o pipefail; tvm-img < \(file.path) | head -1")
+        #expect(result.status == 0)
+        #expect(result.lines.count == 1)
+        #expect(result.stderr.isEmpty)
+    }
+
     @Test("records without an image get _tvm.image null and pass, with no request; --path skips them")
     func nullImages() async throws {
         let (server, sandbox) = try await startReplay()

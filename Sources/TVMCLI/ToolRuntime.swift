@@ -60,9 +60,14 @@ public final class ToolRuntime {
     /// - Parameters:
     ///   - network: The network options.
     ///   - maxConnectionsPerHost: Connections kept per host (1 for the API).
+    ///   - retryDialog: Whether a request that failed every retry may ask the seeds' Retry/Cancel question
+    ///     (only ever on a terminal). Tools that download concurrently and pass failures on turn it off, so
+    ///     that several failures never ask at once.
     /// - Returns: The client.
     /// - Throws: ``APIError/invalidURL(_:)`` for a bad `--api-url`.
-    public func makeClient(_ network: NetworkOptions, maxConnectionsPerHost: Int = 1) throws -> APIClient {
+    public func makeClient(_ network: NetworkOptions, maxConnectionsPerHost: Int = 1, retryDialog: Bool = true) throws
+        -> APIClient
+    {
         let transport = AsyncHTTPTransport(
             timeout: network.timeout,
             userAgent: Version.userAgent(tool: tool),
@@ -78,7 +83,7 @@ public final class ToolRuntime {
             stateFile = directories.cache + "/ratelimit-\(host)\(port)"
         }
         let diagnostics = self.diagnostics
-        let interactive = terminal.stdinIsTTY && terminal.stderrIsTTY
+        let interactive = retryDialog && terminal.stdinIsTTY && terminal.stderrIsTTY
         let reporter = EventReporter(diagnostics: diagnostics)
         return try APIClient(
             baseURL: baseURL,

@@ -24,7 +24,7 @@ struct CachePruneCommand: AsyncParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
-        guard ByteSize.parse(maxSize) != nil else {
+        guard ByteSize(parsing: maxSize) != nil else {
             throw ValidationError("--max-size takes a size such as 500K, 200M or 1.5G, got '\(maxSize)'")
         }
     }
@@ -33,7 +33,7 @@ struct CachePruneCommand: AsyncParsableCommand {
         let runtime = ToolRuntime(tool: "tvm-img", output: output)
         try await runtime.run {
             let cache = ImageCache(directory: runtime.directories.cache + "/images")
-            let removed = try cache.prune(maxBytes: ByteSize.parse(maxSize) ?? 0)
+            let removed = try cache.prune(maxBytes: Int64(ByteSize(parsing: maxSize)?.bytes ?? 0))
             let left = try cache.usage()
             runtime.diagnostics.note(
                 "removed \(ImageCacheInfoView.describe(removed)); \(ImageCacheInfoView.describe(left)) left in "

@@ -24,7 +24,7 @@ public struct ImageCacheInfoView: TerminalView {
     public static func describe(_ usage: ImageCacheUsage) -> String {
         guard usage.files > 0 else { return "no images" }
         let noun = usage.files == 1 ? "image" : "images"
-        return "\(usage.files) \(noun), \(ByteSize.format(usage.bytes)) (\(usage.bytes) bytes)"
+        return "\(usage.files) \(noun), \(ByteSize(bytes: Int(usage.bytes))) (\(usage.bytes) bytes)"
     }
 
     /// `240 images, 1.2 MiB (1234567 bytes) in /home/me/.cache/tvm/images`.

@@ -143,7 +143,7 @@ public final class APIClient: Sendable {
     {
         // Downloads keep their own caches (posters); offline, there is nothing to ask.
         if cacheMode == .offline { throw .notCached(url: url) }
-        try await send(url: url, paced: false, askWhenExhausted: true) { response in
+        return try await send(url: url, paced: false, askWhenExhausted: true) { response in
             validate(response).map { .unusable($0) } ?? .accepted(response)
         }
     }

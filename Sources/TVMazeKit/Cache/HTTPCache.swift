@@ -207,7 +207,15 @@ public final class HTTPCache: ResponseCache {
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
         }
         let pool = try DatabasePool(path: path, configuration: configuration)
-        try CacheEntry.migrator.migrate(pool)
+        do {
+            try CacheEntry.migrator.migrate(pool)
+        } catch {
+            // The tools of a pipeline open a new cache file at the same moment. The migrator reads which
+            // migrations are applied before it takes the write lock, so the slower process fails to create the
+            // table the faster one just created ("table already exists"). The schema is then complete and the
+            // file is fine: it must not be set aside as unusable.
+            guard (try? pool.read { try CacheEntry.migrator.hasCompletedMigrations($0) }) == true else { throw error }
+        }
         return pool
     }
 

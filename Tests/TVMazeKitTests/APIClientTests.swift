@@ -269,21 +269,28 @@ struct APIClientTests {
     func pacing() async throws {
         let transport = ScriptedTransport([.json("{}")])
         let events = EventRecorder()
-        let limiter = RateLimiter(limit: 1, window: 0)
+        // One request per minute, and that one is already spent: the fetch must wait most of a minute.
+        let limiter = RateLimiter(limit: 1, window: 60)
+        let spent = Date().timeIntervalSince1970
+        await limiter.acquire()
         let client = try ClientFactory.client(transport, limiter: limiter, events: events)
-        let elapsed = try await ContinuousClock().measure {
-            _ = try await client.fetch(Self.show)
-            _ = try await client.fetch(.show(id: 2))
+        let fetch = Task { try await client.fetch(Self.show) }
+        let deadline = ContinuousClock.now + .seconds(120)
+        while events.events.isEmpty, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(5))
         }
-        let pacing = events.events.compactMap { event -> Double? in
-            guard case .pacing(let delay) = event else { return nil }
-            return delay
+        let seen = Date().timeIntervalSince1970
+        #expect(transport.callCount == 0)
+        fetch.cancel()
+        _ = await fetch.result
+        guard case .pacing(let delay) = try #require(events.events.first) else {
+            Issue.record("expected a pacing event first, got \(events.events)")
+            return
         }
-        #expect(pacing.count >= 1)
-        let window = await limiter.window
-        #expect(pacing.allSatisfy { $0 > 0 && $0 <= window })
-        #expect(elapsed >= .milliseconds(250))
-        #expect(transport.callCount == 2)
+        // The wait runs until the spent slot (taken after `spent`) leaves the 60.25 s window, counted from when
+        // the fetch asked (before `seen`).
+        #expect(delay >= spent + 60.25 - seen - 0.001)
+        #expect(delay <= 60.25)
     }
 
     @Test("a download returns the whole response; an unusable one is retried, then invalidResponse")

@@ -89,15 +89,24 @@ struct RateLimiterTests {
         #expect(admitted[4] - started >= .seconds(2 * window))
     }
 
-    @Test("a cancelled wait returns without waiting out the window")
-    func cancellation() async {
-        let limiter = RateLimiter(limit: 1, window: 60)
+    @Test("a cancelled wait returns at once, and records no send")
+    func cancellation() async throws {
+        let path = Self.temporaryPath()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let limiter = RateLimiter(limit: 1, window: 3_600, stateFile: path)
         await limiter.acquire()
-        let task = Task { await limiter.acquire() }
-        try? await Task.sleep(for: .milliseconds(20))
+        let waiting = LockedBox(false)
+        let task = Task { await limiter.acquire { _ in waiting.withLock { $0 = true } } }
+        let deadline = ContinuousClock.now + .seconds(120)
+        while !waiting.snapshot, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(5))
+        }
         task.cancel()
+        #expect(waiting.snapshot, "the second acquire never announced its wait")
+        // The window is an hour: returning at all, long before that, shows the wait was cut short.
         let elapsed = await ContinuousClock().measure { await task.value }
-        #expect(elapsed < .seconds(30))
+        #expect(elapsed < .seconds(1_800))
+        #expect(try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").count == 1)
     }
 
     // MARK: Shared through a file
@@ -130,21 +139,26 @@ struct RateLimiterTests {
         #expect(times.count == 3)
         #expect(times.allSatisfy { ($0 ?? 0) >= before - 0.001 && ($0 ?? .infinity) <= Date().timeIntervalSince1970 })
         #expect(times == times.sorted { ($0 ?? 0) < ($1 ?? 0) })
-        // A third limiter on the file announces a wait of most of the 60.25 s window; cancel it rather than wait.
+        // A third limiter on the file announces a wait until the oldest send leaves the 60.25 s window; cancel it
+        // rather than wait. The wait is known to within the time it took to announce it, however long that was.
+        let oldest = try #require(times.first ?? nil)
         let announced = LockedBox<[Double]>([])
+        let startedThird = Date().timeIntervalSince1970
         let third = Task {
             await RateLimiter(limit: 3, window: 60, stateFile: path).acquire { delay in
                 announced.withLock { $0.append(delay) }
             }
         }
-        let deadline = ContinuousClock.now + .seconds(30)
+        let deadline = ContinuousClock.now + .seconds(120)
         while announced.snapshot.isEmpty, ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(5))
         }
+        let seen = Date().timeIntervalSince1970
         third.cancel()
         await third.value
         let delay = try #require(announced.snapshot.first)
-        #expect(delay > 30 && delay <= 60.25)
+        #expect(delay >= oldest + 60.25 - seen - 0.001)
+        #expect(delay <= oldest + 60.25 - startedThird + 0.001)
         // The cancelled request was not recorded as sent.
         #expect(try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").count == 3)
     }

@@ -216,9 +216,10 @@ struct HTTPCacheTests {
         }
     }
 
-    // Regression: the migrator checks which migrations are applied before taking the write lock, so when several
-    // processes created the file at once the slower failed with "table already exists", took the new file for a
-    // corrupt one and moved it aside (under the others' feet: they then failed with "disk I/O error").
+    // Regression: when several processes created the file at once, (1) the migrator, which checks what is applied
+    // before taking the write lock, failed in the slower one with "table already exists", which took the new file
+    // for a corrupt one and moved it aside (the others then failed with "disk I/O error"); (2) switching the new
+    // file to WAL mode failed with "database is locked" (SQLite does not wait there), turning the cache off.
     @Test("caches that create a new file at the same moment all use it, and set nothing aside")
     func newFileCreatedAtOnce() async throws {
         for _ in 0..<100 {

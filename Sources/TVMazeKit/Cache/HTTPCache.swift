@@ -206,6 +206,22 @@ public final class HTTPCache: ResponseCache {
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
         }
+        // Turning a new file to WAL mode takes a lock SQLite does not wait for (the busy timeout does not apply),
+        // so the tools of a pipeline that create the file at the same moment can meet SQLITE_BUSY here. Once the
+        // file is in WAL mode the pragma is a no-op: a short pause and another try settle it.
+        var attempt = 1
+        while true {
+            do {
+                return try openAndMigrate(configuration)
+            } catch let error as DatabaseError where error.resultCode.primaryResultCode == .SQLITE_BUSY && attempt < 10
+            {
+                usleep(useconds_t(20_000 * attempt))
+                attempt += 1
+            }
+        }
+    }
+
+    private func openAndMigrate(_ configuration: Configuration) throws -> DatabasePool {
         let pool = try DatabasePool(path: path, configuration: configuration)
         do {
             try CacheEntry.migrator.migrate(pool)

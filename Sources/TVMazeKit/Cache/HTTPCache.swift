@@ -215,8 +215,32 @@ public final class HTTPCache: ResponseCache {
             _ = sqlite3_file_control(db.sqliteConnection, nil, SQLITE_FCNTL_PERSIST_WAL, &persist)
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
         }
+        // Turning a new file to WAL mode takes a lock SQLite does not wait for (the busy timeout does not apply),
+        // so the tools of a pipeline that create the file at the same moment can meet SQLITE_BUSY here. Once the
+        // file is in WAL mode the pragma is a no-op: a short pause and another try settle it.
+        var attempt = 1
+        while true {
+            do {
+                return try openAndMigrate(configuration)
+            } catch let error as DatabaseError where error.resultCode.primaryResultCode == .SQLITE_BUSY && attempt < 10
+            {
+                usleep(useconds_t(20_000 * attempt))
+                attempt += 1
+            }
+        }
+    }
+
+    private func openAndMigrate(_ configuration: Configuration) throws -> DatabaseQueue {
         let pool = try DatabaseQueue(path: path, configuration: configuration)
-        try CacheEntry.migrator.migrate(pool)
+        do {
+            try CacheEntry.migrator.migrate(pool)
+        } catch {
+            // The tools of a pipeline open a new cache file at the same moment. The migrator reads which
+            // migrations are applied before it takes the write lock, so the slower process fails to create the
+            // table the faster one just created ("table already exists"). The schema is then complete and the
+            // file is fine: it must not be set aside as unusable.
+            guard (try? pool.read { try CacheEntry.migrator.hasCompletedMigrations($0) }) == true else { throw error }
+        }
         return pool
     }
 

@@ -38,7 +38,8 @@ public struct ByteSize: Sendable, Equatable, Comparable, CustomStringConvertible
         let units = ["B", "KiB", "MiB", "GiB", "TiB"]
         var value = Double(bytes)
         var index = 0
-        while value >= 1024, index < units.count - 1 {
+        // 1023.95 and up would print as "1024.0", so they move to the next unit.
+        while value >= 1023.95, index < units.count - 1 {
             value /= 1024
             index += 1
         }

@@ -46,7 +46,14 @@ let package = Package(
         .executableTarget(name: "tvm-search", dependencies: ["TVMCLI"]),
         .executableTarget(name: "tvm-fav", dependencies: ["TVMCLI"]),
         .executableTarget(name: "tvm-episodes", dependencies: ["TVMCLI"]),
-        .executableTarget(name: "tvm-img", dependencies: ["TVMCLI"]),
+        .executableTarget(name: "tvm-img", dependencies: ["TVMCLI", "ImagePreview"]),
+        // Poster previews: JPEG, PNG and WebP decoding through Debian's libjpeg-turbo, libpng and libwebp
+        // (scripts/deps.sh installs libjpeg-dev, libpng-dev, libwebp-dev). Only tvm-img links them.
+        .target(
+            name: "CImageDecode",
+            linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png"), .linkedLibrary("webp")]
+        ),
+        .target(name: "ImagePreview", dependencies: ["CImageDecode", "TVMazeKit"]),
         // Test support: a local HTTP server that replays recorded TVMaze responses.
         .target(
             name: "ReplayServer",
@@ -66,6 +73,11 @@ let package = Package(
         .testTarget(
             name: "TVMazeKitTests",
             dependencies: ["TVMazeKit"]
+        ),
+        .testTarget(
+            name: "ImagePreviewTests",
+            dependencies: ["ImagePreview"],
+            resources: [.copy("Images")]
         ),
         .testTarget(
             name: "ReplayServerTests",

@@ -62,14 +62,19 @@ public final class ToolRuntime {
     /// - Parameters:
     ///   - network: The network options.
     ///   - maxConnectionsPerHost: Connections kept per host (1 for the API).
+    ///   - retryDialog: Whether a request that failed every retry may ask the seeds' Retry/Cancel question
+    ///     (only ever on a terminal). Tools that download concurrently and pass failures on turn it off, so
+    ///     that several failures never ask at once.
     ///   - drawsOnTerminal: Whether the caller draws its own interface on the terminal (`tvm-search -i`): then
     ///     the retry dialog is never asked (failures reach the caller, which offers its own retry), and instead
     ///     of interrupting the interface, notices about the data (stale copies, a reset cache) are held and
     ///     written to stderr when ``run(_:)`` ends; retry and pacing notices are dropped.
     /// - Returns: The client.
     /// - Throws: ``APIError/invalidURL(_:)`` for a bad `--api-url`.
-    public func makeClient(_ network: NetworkOptions, maxConnectionsPerHost: Int = 1, drawsOnTerminal: Bool = false)
-        throws -> APIClient
+    public func makeClient(
+        _ network: NetworkOptions, maxConnectionsPerHost: Int = 1, retryDialog: Bool = true,
+        drawsOnTerminal: Bool = false
+    ) throws -> APIClient
     {
         let transport = AsyncHTTPTransport(
             timeout: network.timeout,
@@ -86,7 +91,7 @@ public final class ToolRuntime {
             stateFile = directories.cache + "/ratelimit-\(host)\(port)"
         }
         let diagnostics = self.diagnostics
-        let interactive = terminal.stdinIsTTY && terminal.stderrIsTTY && !drawsOnTerminal
+        let interactive = retryDialog && !drawsOnTerminal && terminal.stdinIsTTY && terminal.stderrIsTTY
         let reporter = EventReporter(diagnostics: diagnostics)
         let report: @Sendable (APIEvent) -> Void = { [heldEvents] event in
             guard drawsOnTerminal else { return reporter.report(event) }

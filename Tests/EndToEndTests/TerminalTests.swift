@@ -40,9 +40,12 @@ struct TerminalTests {
 
     @Test("Retry in the dialog starts a new round of attempts, which can succeed")
     func retryDialogRetry() async throws {
-        let (server, sandbox) = try await startReplay(faults: [FaultRule(.serverError(status: 503), matching: .exact("/shows/1"), times: 2)])
+        let (server, sandbox) = try await startReplay(faults: [
+            FaultRule(.serverError(status: 503), matching: .exact("/shows/1"), times: 2)
+        ])
         defer { Task { await server.stop() } }
-        let result = try await runInTerminal(sandbox, "tvm-fetch show 1 --retries 1 --no-color --jq .name", input: "r\n")
+        let result = try await runInTerminal(
+            sandbox, "tvm-fetch show 1 --retries 1 --no-color --jq .name", input: "r\n")
         #expect(result.status == 0)
         #expect(result.stdout.contains("Oops, something went wrong"))
         #expect(result.stdout.contains("Under the Dome"))

@@ -130,8 +130,9 @@ public final class APIClient: Sendable {
         throw .notFound(url: url)
     }
 
-    /// Downloads any URL (a poster, say) with retries but without the API's pacing.
+    /// Downloads any URL (a poster, say) with retries but without the API's pacing or the response cache.
     ///
+    /// With ``CacheMode/offline`` it throws ``APIError/notCached(url:)`` without a request.
     /// - Parameters:
     ///   - url: The absolute URL.
     ///   - validate: Returns a reason when a 2xx response is unusable; that counts as a transient failure.
@@ -140,7 +141,9 @@ public final class APIClient: Sendable {
     public func download(url: String, validate: @Sendable (HTTPResponse) -> String? = { _ in nil })
         async throws(APIError) -> HTTPResponse
     {
-        try await send(url: url, paced: false, askWhenExhausted: true) { response in
+        // Downloads keep their own caches (posters); offline, there is nothing to ask.
+        if cacheMode == .offline { throw .notCached(url: url) }
+        return try await send(url: url, paced: false, askWhenExhausted: true) { response in
             validate(response).map { .unusable($0) } ?? .accepted(response)
         }
     }

@@ -74,8 +74,7 @@ public final class ToolRuntime {
     public func makeClient(
         _ network: NetworkOptions, maxConnectionsPerHost: Int = 1, retryDialog: Bool = true,
         drawsOnTerminal: Bool = false
-    ) throws -> APIClient
-    {
+    ) throws -> APIClient {
         let transport = AsyncHTTPTransport(
             timeout: network.timeout,
             userAgent: Version.userAgent(tool: tool),

@@ -47,7 +47,8 @@ struct FavoritesAccess {
             } catch {
                 let cause = error.localizedDescription
                 if runtime.terminal.stdinIsTTY && runtime.terminal.stderrIsTTY,
-                    Prompt.retryDialog(message: Prompt.storeErrorMessage, cause: cause, diagnostics: runtime.diagnostics)
+                    Prompt.retryDialog(
+                        message: Prompt.storeErrorMessage, cause: cause, diagnostics: runtime.diagnostics)
                 {
                     continue
                 }

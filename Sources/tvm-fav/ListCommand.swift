@@ -34,14 +34,13 @@ struct ListCommand: AsyncParsableCommand {
             guard let database = try await access.openForReading() else { return }
             let favorites = try await database.favorites(sortedBy: sort)
             let out = try await runtime.makeOutput(view: Views.favorites)
-            let formatter = ISO8601DateFormatter()
-            formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+            let iso8601 = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
             for favorite in favorites {
                 try await out.emit(
                     try RawJSON.addingTVM(
                         [
                             ("favorite", JSONText.bool(true)),
-                            ("added_at", JSONText.string(formatter.string(from: favorite.addedAt))),
+                            ("added_at", JSONText.string(favorite.addedAt.formatted(iso8601))),
                         ],
                         to: favorite.recordBytes))
             }

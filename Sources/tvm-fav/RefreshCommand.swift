@@ -60,16 +60,19 @@ struct RefreshCommand: AsyncParsableCommand {
                 fetched.append(record)
             }
             runtime.diagnostics.clearProgress()
-            let database = try await access.openForWriting()
-            let updated = try await access.changing { () async throws(StoreError) -> [Int] in
-                try await database.refresh(fetched)
+            var updated: [Int] = []
+            if !fetched.isEmpty {
+                let database = try await access.openForWriting()
+                updated = try await access.changing { () async throws(StoreError) -> [Int] in
+                    try await database.refresh(fetched)
+                }
             }
             let kept = Set(updated)
             let out = try await runtime.makeOutput(view: Views.favorites)
             for record in fetched where kept.contains(record.id) { try await out.emit(record.json) }
             try out.finish()
             for favorite in gone {
-                runtime.diagnostics.warning(
+                runtime.diagnostics.error(
                     "show \(favorite.id) (\"\(favorite.name)\") is gone from TVMaze (HTTP 404); its saved record is kept"
                 )
                 runtime.raise(.notFound)

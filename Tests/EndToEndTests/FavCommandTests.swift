@@ -6,7 +6,8 @@ import Testing
 struct FavCommandTests {
     /// The compact, URL-rewritten record of a recorded single show (`shows/1.json`).
     private func recorded(_ path: String, _ server: ReplayServer) throws -> String {
-        Fixtures.rewrite(String(decoding: Fixtures.compact(try Fixtures.data(path)), as: UTF8.self), baseURL: server.baseURL)
+        Fixtures.rewrite(
+            String(decoding: Fixtures.compact(try Fixtures.data(path)), as: UTF8.self), baseURL: server.baseURL)
     }
 
     @Test("add fetches bare ids, saves them, and prints the records exactly as served")
@@ -114,12 +115,14 @@ struct FavCommandTests {
         #expect(names.lines.count == 4)
         let lines = try await sandbox.run("tvm-fav", ["list"])
         #expect(lines.lines.count == 4)
-        #expect(lines.lines[0].hasPrefix(String(chosen[0].dropLast()) + ",\"_tvm\":{\"favorite\":true,\"added_at\":\"20"))
+        #expect(
+            lines.lines[0].hasPrefix(String(chosen[0].dropLast()) + ",\"_tvm\":{\"favorite\":true,\"added_at\":\"20"))
         let table = try await sandbox.run("tvm-fav", ["list", "--format", "table"], environment: ["COLUMNS": "120"])
         let header = try #require(table.lines.first)
-        #expect(header.split(separator: " ", omittingEmptySubsequences: true) == [
-            "ID", "NAME", "STATUS", "PREMIERED", "GENRES", "RATING",
-        ])
+        #expect(
+            header.split(separator: " ", omittingEmptySubsequences: true) == [
+                "ID", "NAME", "STATUS", "PREMIERED", "GENRES", "RATING",
+            ])
         #expect(table.lines.count == 5)
         let bad = try await sandbox.run("tvm-fav", ["list", "--sort", "rating"])
         #expect(bad.status == 64)
@@ -179,7 +182,8 @@ struct FavCommandTests {
                 "{\"id\":2,\"_tvm\":{\"score\":1,\"favorite\":false}}",
             ])
         #expect(server.log.count == requests)
-        let table = try await sandbox.run("tvm-fav", ["status", "--format", "table"], stdin: stdin[1] + "\n" + stdin[2])
+        let table = try await sandbox.run(
+            "tvm-fav", ["status", "--format", "table"], stdin: stdin[1] + "\n" + stdin[2])
         #expect(table.lines.count == 3)
         #expect(table.lines[1].hasSuffix("Delete"))
         #expect(table.lines[2].hasSuffix("Favorite"))
@@ -218,7 +222,8 @@ struct FavCommandTests {
         #expect(server.log.requests.map(\.target) == ["/shows/1", "/shows/2"])
         let rows = try await FavSupport.sqlite(
             sandbox.favoritesDatabase, "SELECT id, name, record FROM favorite ORDER BY position", in: sandbox)
-        #expect(rows.lines == ["1|Under the Dome|\(try recorded("shows/1.json", server))", "2|Person of Interest|\(gone)"])
+        #expect(
+            rows.lines == ["1|Under the Dome|\(try recorded("shows/1.json", server))", "2|Person of Interest|\(gone)"])
     }
 
     @Test("--db and TVM_DB choose the database file")
@@ -230,7 +235,8 @@ struct FavCommandTests {
         #expect(flag.status == 0)
         #expect(FileManager.default.fileExists(atPath: custom.path))
         #expect(!FileManager.default.fileExists(atPath: sandbox.favoritesDatabase.path))
-        let viaEnvironment = try await sandbox.run("tvm-fav", ["list", "--jq", ".id"], environment: ["TVM_DB": custom.path])
+        let viaEnvironment = try await sandbox.run(
+            "tvm-fav", ["list", "--jq", ".id"], environment: ["TVM_DB": custom.path])
         #expect(viaEnvironment.lines == ["1"])
         let flagWins = try await sandbox.run(
             "tvm-fav", ["list", "--db", sandbox.root.appendingPathComponent("none.sqlite").path],

@@ -19,8 +19,10 @@ struct FavDurabilityTests {
             try FavSupport.manyShows(count: 5_000, firstID: 1), named: "a.jsonl", in: sandbox.root)
         let second = try FavSupport.write(
             try FavSupport.manyShows(count: 5_000, firstID: 5_001), named: "b.jsonl", in: sandbox.root)
-        async let one = sandbox.run("tvm-fav", ["add", "--lock-timeout", "60"], stdin: try String(contentsOf: first, encoding: .utf8))
-        async let two = sandbox.run("tvm-fav", ["add", "--lock-timeout", "60"], stdin: try String(contentsOf: second, encoding: .utf8))
+        async let one = sandbox.run(
+            "tvm-fav", ["add", "--lock-timeout", "60"], stdin: try String(contentsOf: first, encoding: .utf8))
+        async let two = sandbox.run(
+            "tvm-fav", ["add", "--lock-timeout", "60"], stdin: try String(contentsOf: second, encoding: .utf8))
         let (a, b) = try await (one, two)
         #expect(a.status == 0, "\(a.stderr)")
         #expect(b.status == 0, "\(b.stderr)")
@@ -72,7 +74,8 @@ struct FavDurabilityTests {
         #expect(check.lines == ["ok"])
         let ids = try await sandbox.favoriteIDs()
         #expect(ids == earlier.map(FavSupport.showID), "nothing of the killed batch, all of the earlier ones")
-        let after = try await sandbox.run("tvm-fav", ["add"], stdin: try FavSupport.manyShows(count: 3, firstID: 7).joined(separator: "\n"))
+        let after = try await sandbox.run(
+            "tvm-fav", ["add"], stdin: try FavSupport.manyShows(count: 3, firstID: 7).joined(separator: "\n"))
         #expect(after.status == 0)
     }
 
@@ -94,7 +97,8 @@ struct FavDurabilityTests {
         func run(_ arguments: [String], stdin: String? = nil) async throws -> ToolResult {
             try await Sandbox.run(
                 executable: URL(fileURLWithPath: prefix.first ?? Binaries.url("tvm-fav").path),
-                arguments: Array(prefix.dropFirst()) + (prefix.isEmpty ? [] : [Binaries.url("tvm-fav").path]) + arguments,
+                arguments: Array(prefix.dropFirst()) + (prefix.isEmpty ? [] : [Binaries.url("tvm-fav").path])
+                    + arguments,
                 stdin: stdin.map { Array($0.utf8) }, environment: sandbox.environment, directory: sandbox.root,
                 timeout: 60)
         }

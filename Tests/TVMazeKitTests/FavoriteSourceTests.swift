@@ -39,7 +39,8 @@ struct FavoriteSourceTests {
     func dropsTVM() throws {
         let show = Fixtures.stripWhitespace(try Fixtures.bytes("shows/139.json"))
         let tagged = try RawJSON.addingTVM([("favorite", JSONText.bool(true))], to: show)
-        #expect(try source(String(decoding: tagged, as: UTF8.self)) == .record(try #require(try ShowRecord(json: show))))
+        #expect(
+            try source(String(decoding: tagged, as: UTF8.self)) == .record(try #require(try ShowRecord(json: show))))
         let early = #"{"_tvm":{"score":1},"id":5,"name":"N","genres":[],"x":{"_tvm":2},"_tvm":3}"#
         guard case .record(let record) = try source(early) else {
             Issue.record("not taken as a show")

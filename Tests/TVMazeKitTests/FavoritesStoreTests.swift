@@ -50,7 +50,9 @@ struct FavoritesStoreTests {
             try String.fetchOne(db, sql: "SELECT record FROM favorite WHERE id = ?", arguments: [records[0].id])
         }
         #expect(text.map { Array($0.utf8) } == records[0].json)
-        let valid = try await queue.read { db in try Int.fetchOne(db, sql: "SELECT min(json_valid(record)) FROM favorite") }
+        let valid = try await queue.read { db in
+            try Int.fetchOne(db, sql: "SELECT min(json_valid(record)) FROM favorite")
+        }
         #expect(valid == 1)
     }
 
@@ -61,8 +63,11 @@ struct FavoritesStoreTests {
         let first = Date(timeIntervalSince1970: 1_700_000_000)
         _ = try await store.save(records, at: first)
         let renamed = try #require(
-            try ShowRecord(json: Array(String(decoding: records[0].json, as: UTF8.self)
-                .replacingOccurrences(of: "\"name\":\"\(records[0].name)\"", with: "\"name\":\"Renamed\"").utf8)))
+            try ShowRecord(
+                json: Array(
+                    String(decoding: records[0].json, as: UTF8.self)
+                        .replacingOccurrences(of: "\"name\":\"\(records[0].name)\"", with: "\"name\":\"Renamed\"").utf8)
+            ))
         let later = first.addingTimeInterval(60)
         let summary = try await store.save([renamed, try shows(1, count: 1)[0]], at: later)
         #expect(summary == SaveSummary(added: 1, updated: 1))

@@ -45,7 +45,8 @@ public struct FavoriteStatusView: TerminalView {
         for record in records {
             let showJSON = ((try? RawJSON.value(forKey: "show", in: record)) ?? nil) ?? record
             let show = (try? Show(json: showJSON)) ?? Show()
-            let saved = ((try? RawJSON.value(atPath: [RawJSON.tvmKey, "favorite"], in: record)) ?? nil) == JSONText.bool(true)
+            let saved =
+                ((try? RawJSON.value(atPath: [RawJSON.tvmKey, "favorite"], in: record)) ?? nil) == JSONText.bool(true)
             table.addRow([
                 "\(Cells.number(show.id))",
                 TextTable.Cell(HTMLText.terminalSafe(show.name ?? "", keepingNewlines: false)),

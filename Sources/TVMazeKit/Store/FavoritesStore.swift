@@ -49,9 +49,9 @@ public final class FavoritesStore: Sendable {
         if access == .readOnly {
             configuration.readonly = true
             if let queue = try? DatabaseQueue(path: path, configuration: configuration),
-                (try? Self.schemaState(of: queue))?.completed == true
+                let schema = try? Self.schemaState(of: queue), schema.completed, schema.unknown.isEmpty
             {
-                try await self.init(writer: queue, path: path, lockTimeout: lockTimeout)
+                self.init(writer: queue, path: path, lockTimeout: lockTimeout, checkedSchema: schema)
                 return
             }
             configuration.readonly = false
@@ -81,28 +81,33 @@ public final class FavoritesStore: Sendable {
     ///   - path: The file, for messages; the writer's own path by default.
     ///   - lockTimeout: The lock timeout the writer was configured with, for messages.
     /// - Throws: ``StoreError`` when the schema cannot be set up, or was written by a newer version.
-    public init(writer: any DatabaseWriter, path: String? = nil, lockTimeout: Double = defaultLockTimeout)
-        async throws(StoreError)
-    {
-        self.writer = writer
-        self.path = path ?? writer.path
-        self.lockTimeout = lockTimeout
+    public convenience init(
+        writer: any DatabaseWriter, path: String? = nil, lockTimeout: Double = defaultLockTimeout
+    ) async throws(StoreError) {
+        let path = path ?? writer.path
         let state: SchemaState
         do {
             state = try Self.schemaState(of: writer)
         } catch {
-            throw StoreError.from(error, path: self.path, operation: "opening", timeout: lockTimeout)
+            throw StoreError.from(error, path: path, operation: "opening", timeout: lockTimeout)
         }
         if !state.unknown.isEmpty {
-            throw .unknownSchema(path: self.path, migrations: state.unknown)
+            throw .unknownSchema(path: path, migrations: state.unknown)
         }
         if !state.completed {
             do {
                 try Self.migrator.migrate(writer)
             } catch {
-                throw StoreError.from(error, path: self.path, operation: "creating the tables", timeout: lockTimeout)
+                throw StoreError.from(error, path: path, operation: "creating the tables", timeout: lockTimeout)
             }
         }
+        self.init(writer: writer, path: path, lockTimeout: lockTimeout, checkedSchema: state)
+    }
+
+    private init(writer: any DatabaseWriter, path: String, lockTimeout: Double, checkedSchema: SchemaState) {
+        self.writer = writer
+        self.path = path
+        self.lockTimeout = lockTimeout
     }
 
     /// Whether every migration was applied, and which applied ones this version does not know.
@@ -111,14 +116,16 @@ public final class FavoritesStore: Sendable {
         var unknown: [String]
     }
 
+    /// Reads the applied migrations once (GRDB's `grdb_migrations` table, absent in a new database).
     private static func schemaState(of reader: any DatabaseReader) throws -> SchemaState {
-        let migrator = Self.migrator
-        return try reader.read { db in
-            let applied = try migrator.appliedIdentifiers(db)
-            return SchemaState(
-                completed: try migrator.hasCompletedMigrations(db),
-                unknown: applied.subtracting(migrator.migrations).sorted())
+        let known = migrator.migrations
+        let applied: Set<String> = try reader.read { db in
+            guard try db.tableExists("grdb_migrations") else { return [] }
+            return Set(try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations"))
         }
+        return SchemaState(
+            completed: known.allSatisfy(applied.contains),
+            unknown: applied.subtracting(known).sorted())
     }
 
     // MARK: - Writing

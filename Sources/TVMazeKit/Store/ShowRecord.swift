@@ -75,7 +75,8 @@ struct ScannedObject {
     /// - Returns: `nil` when the value is not an object (a number, a string, an array, …).
     /// - Throws: ``RawJSONError`` when the bytes are not one valid JSON value.
     static func scan(_ bytes: some Collection<UInt8>) throws(RawJSONError) -> ScannedObject? {
-        try RawJSONScanner.withScanner(bytes) { (scanner: inout RawJSONScanner) throws(RawJSONError) -> ScannedObject? in
+        try RawJSONScanner.withScanner(bytes) {
+            (scanner: inout RawJSONScanner) throws(RawJSONError) -> ScannedObject? in
             scanner.skipWhitespace()
             guard scanner.position < scanner.end, scanner.base[scanner.position] == UInt8(ascii: "{") else {
                 try scanner.scanWholeValue(emit: false)

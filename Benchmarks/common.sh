@@ -21,25 +21,28 @@ bench_records() {
         Tests/Fixtures/tvmaze/shows/page-*.json >"$file"
 }
 
-# Times COMMAND (run by bash) RUNS times after PREPARE, and prints the mean wall time in seconds.
-# Uses hyperfine when installed (apt-get install -y hyperfine), else a loop over `date +%s%N`.
+# Times COMMAND RUNS times after PREPARE, and prints the mean wall time in seconds. Uses hyperfine when
+# installed (apt-get install -y hyperfine), else a loop over `date +%s%N`. With BENCH_NO_SHELL=1, hyperfine
+# runs COMMAND without a shell (-N, for millisecond commands; their output is discarded); otherwise COMMAND
+# is a shell command line and may redirect.
 bench_mean() {
     local name=$1 runs=$2 prepare=$3 command=$4
     if command -v hyperfine >/dev/null 2>&1; then
-        local export
+        local export shell=()
         export=$(mktemp)
-        hyperfine --style none --warmup 1 --runs "$runs" --prepare "$prepare" --command-name "$name" \
-            --export-json "$export" "$command" >&2
+        [[ ${BENCH_NO_SHELL:-0} == 1 ]] && shell=(--shell=none)
+        hyperfine "${shell[@]}" --style basic --warmup 3 --runs "$runs" --prepare "$prepare" \
+            --command-name "$name" --export-json "$export" "$command" >&2
         jq '.results[0].mean' "$export"
         rm -f "$export"
     else
         local total=0 start end
         bash -c "$prepare"
-        bash -c "$command" # warm-up
+        bash -c "$command" >/dev/null # warm-up
         for ((run = 0; run < runs; run++)); do
             bash -c "$prepare"
             start=$(date +%s%N)
-            bash -c "$command"
+            bash -c "$command" >/dev/null
             end=$(date +%s%N)
             total=$((total + end - start))
         done

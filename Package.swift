@@ -72,7 +72,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TVMazeKitTests",
-            dependencies: ["TVMazeKit"]
+            dependencies: ["TVMazeKit", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(
             name: "ImagePreviewTests",

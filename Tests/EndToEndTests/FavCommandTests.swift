@@ -152,7 +152,8 @@ struct FavCommandTests {
         #expect(record.status == 0)
         #expect(record.lines == [try recorded("shows/1.json", server)])
         let detail = try await sandbox.run("tvm-fav", ["show", "1", "--format", "table"])
-        let fetched = try await sandbox.run("tvm-fetch", ["show", "1", "--format", "table"])
+        // --refresh: the HTTP cache would otherwise answer tvm-fetch from the response tvm-fav add fetched.
+        let fetched = try await sandbox.run("tvm-fetch", ["show", "1", "--format", "table", "--refresh"])
         #expect(detail.stdout == fetched.stdout)
         #expect(detail.stdout.contains("Under the Dome"))
         #expect(detail.stdout.contains("https://www.imdb.com/title/tt1553656"))

@@ -54,6 +54,17 @@ let package = Package(
             linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png"), .linkedLibrary("webp")]
         ),
         .target(name: "ImagePreview", dependencies: ["CImageDecode", "TVMazeKit"]),
+        // Documentation: renders the man pages from the tools' ArgumentParser declarations and post-processes
+        // the generated completion scripts (scripts/generate-docs.sh, `make docs`). Not installed.
+        .executableTarget(
+            name: "tvm-docs",
+            dependencies: ["TVMCLI", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        // Test support: a tool whose shell completions come from a file, to test the completion machinery.
+        .executableTarget(
+            name: "tvm-completion-probe",
+            dependencies: ["TVMCLI", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
         // Test support: a local HTTP server that replays recorded TVMaze responses.
         .target(
             name: "ReplayServer",
@@ -85,7 +96,10 @@ let package = Package(
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["ReplayServer", "tvm-fetch", "tvm-search", "tvm-fav", "tvm-episodes", "tvm-img"]
+            dependencies: [
+                "ReplayServer", "tvm-fetch", "tvm-search", "tvm-fav", "tvm-episodes", "tvm-img", "tvm-docs",
+                "tvm-completion-probe",
+            ]
         ),
     ]
 )

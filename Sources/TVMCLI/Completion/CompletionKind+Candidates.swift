@@ -1,0 +1,30 @@
+import ArgumentParser
+
+extension CompletionKind {
+    /// Completion values that the tool computes when the shell asks, with descriptions where the shell shows
+    /// them (zsh, fish).
+    ///
+    /// The shell runs the tool itself (`tvm-fav ---completion rm -- positional@0 …`); ArgumentParser calls
+    /// `source` before any command is parsed or run, so the closure must be quick (read a file or a database,
+    /// never the network) and must not print: it returns candidates, or none when it cannot read its source.
+    ///
+    /// ```swift
+    /// @Argument(help: "Favorite ids.", completion: .candidates { request in
+    ///     favorites(at: request.value(of: "--db")).map { CompletionCandidate(String($0.id), description: $0.name) }
+    /// })
+    /// var ids: [Int] = []
+    /// ```
+    ///
+    /// - Parameter source: Computes the candidates for a request.
+    /// - Returns: A custom completion kind.
+    public static func candidates(
+        _ source: @Sendable @escaping (CompletionRequest) -> [CompletionCandidate]
+    ) -> CompletionKind {
+        .custom { words, index, prefix in
+            CompletionCandidate.lines(
+                source(CompletionRequest(words: words, index: index, prefix: prefix)),
+                for: CompletionShell.requesting
+            )
+        }
+    }
+}

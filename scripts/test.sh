@@ -7,3 +7,8 @@ bash scripts/deps.sh test
 swift format lint --strict --recursive Sources Tests Package.swift
 swift build --build-tests
 swift test --skip-build "$@"
+# The committed man pages and completions must match what the tools' declarations generate now.
+TVM_BIN_DIR=$(swift build --show-bin-path) bash scripts/generate-docs.sh --check || {
+    echo "man/ or completions/ are out of date: run scripts/generate-docs.sh and commit the result" >&2
+    exit 1
+}

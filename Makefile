@@ -31,7 +31,7 @@ build:
 install: build
 	install -d "$(BINDIR)" "$(MAN1DIR)" "$(MAN7DIR)" "$(BASHDIR)" "$(ZSHDIR)" "$(FISHDIR)"
 	bin=$$(swift build -c release --static-swift-stdlib --show-bin-path) && \
-	for tool in $(TOOLS); do install -m 755 "$$bin/$$tool" "$(BINDIR)/$$tool"; done
+	for tool in $(TOOLS); do install -m 755 -s "$$bin/$$tool" "$(BINDIR)/$$tool"; done
 	for tool in $(TOOLS); do \
 	    if [ -f "man/$$tool.1" ]; then install -m 644 "man/$$tool.1" "$(MAN1DIR)/$$tool.1"; fi; \
 	    if [ -f "completions/bash/$$tool" ]; then install -m 644 "completions/bash/$$tool" "$(BASHDIR)/$$tool"; fi; \

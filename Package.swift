@@ -46,7 +46,14 @@ let package = Package(
         .executableTarget(name: "tvm-search", dependencies: ["TVMCLI"]),
         .executableTarget(name: "tvm-fav", dependencies: ["TVMCLI"]),
         .executableTarget(name: "tvm-episodes", dependencies: ["TVMCLI"]),
-        .executableTarget(name: "tvm-img", dependencies: ["TVMCLI"]),
+        .executableTarget(name: "tvm-img", dependencies: ["TVMCLI", "ImagePreview"]),
+        // Poster previews: JPEG, PNG and WebP decoding through Debian's libjpeg-turbo, libpng and libwebp
+        // (scripts/deps.sh installs libjpeg-dev, libpng-dev, libwebp-dev). Only tvm-img links them.
+        .target(
+            name: "CImageDecode",
+            linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png"), .linkedLibrary("webp")]
+        ),
+        .target(name: "ImagePreview", dependencies: ["CImageDecode", "TVMazeKit"]),
         // Documentation: renders the man pages from the tools' ArgumentParser declarations and post-processes
         // the generated completion scripts (scripts/generate-docs.sh, `make docs`). Not installed.
         .executableTarget(
@@ -76,7 +83,12 @@ let package = Package(
         ),
         .testTarget(
             name: "TVMazeKitTests",
-            dependencies: ["TVMazeKit"]
+            dependencies: ["TVMazeKit", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        .testTarget(
+            name: "ImagePreviewTests",
+            dependencies: ["ImagePreview"],
+            resources: [.copy("Images")]
         ),
         .testTarget(
             name: "ReplayServerTests",

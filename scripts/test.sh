@@ -8,6 +8,11 @@ bash scripts/deps.sh test
 swift format lint --strict --recursive Sources Tests Package.swift
 swift build --build-tests
 swift test --skip-build "$@"
+# The committed man pages and completions must match what the tools' declarations generate now.
+TVM_BIN_DIR=$(swift build --show-bin-path) bash scripts/generate-docs.sh --check || {
+    echo "man/ or completions/ are out of date: run scripts/generate-docs.sh and commit the result" >&2
+    exit 1
+}
 if [[ ${TVM_SKIP_INSTALL_TEST:-} != 1 ]]; then
     bash scripts/test-install.sh
 fi

@@ -21,7 +21,7 @@ final class ReplayChannelHandler: ChannelInboundHandler {
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch unwrapInboundIn(data) {
         case .head(let head):
-            request = (head, ContinuousClock.now)
+            request = (head, responder.clock.now)
         case .body:
             break
         case .end:

@@ -21,6 +21,9 @@ public struct ReplayConfiguration: Sendable {
     public var latency: Duration
     /// Fault rules in force from the start, tried in order.
     public var faults: [FaultRule]
+    /// The clock that stamps request arrivals, for the rate limit and the request log; the system clock by
+    /// default, a ``ReplayClock/manual(start:)`` one for tests that move time by hand.
+    public var clock: ReplayClock
 
     /// Creates a configuration.
     ///
@@ -31,9 +34,10 @@ public struct ReplayConfiguration: Sendable {
     ///   - syntheticShowPages: The number of show-index pages to synthesise, or nil to serve recorded pages only.
     ///   - latency: A delay added to every response.
     ///   - faults: Fault rules in force from the start.
+    ///   - clock: The clock that stamps request arrivals.
     public init(
         fixturesDirectory: URL, port: Int = 0, rateLimit: RateLimit? = nil, syntheticShowPages: Int? = nil,
-        latency: Duration = .zero, faults: [FaultRule] = []
+        latency: Duration = .zero, faults: [FaultRule] = [], clock: ReplayClock = .system
     ) {
         self.fixturesDirectory = fixturesDirectory
         self.port = port
@@ -41,5 +45,6 @@ public struct ReplayConfiguration: Sendable {
         self.syntheticShowPages = syntheticShowPages
         self.latency = latency
         self.faults = faults
+        self.clock = clock
     }
 }

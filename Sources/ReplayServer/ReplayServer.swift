@@ -140,7 +140,8 @@ public final class ReplayServer: Sendable {
             throw ReplayServerError.noRecordedShowPages(path: configuration.fixturesDirectory.path)
         }
         return Responder(
-            store: store, controls: controls, log: log, syntheticShowPages: configuration.syntheticShowPages)
+            store: store, controls: controls, log: log, syntheticShowPages: configuration.syntheticShowPages,
+            clock: configuration.clock)
     }
 
     /// Sets up an accepted connection, or closes it when the server is stopping.

@@ -6,12 +6,15 @@ final class Responder: Sendable {
     let controls: ServerControls
     let log: RequestLog
     let syntheticShowPages: Int?
+    /// Stamps request arrivals.
+    let clock: ReplayClock
 
-    init(store: FixtureStore, controls: ServerControls, log: RequestLog, syntheticShowPages: Int?) {
+    init(store: FixtureStore, controls: ServerControls, log: RequestLog, syntheticShowPages: Int?, clock: ReplayClock) {
         self.store = store
         self.controls = controls
         self.log = log
         self.syntheticShowPages = syntheticShowPages
+        self.clock = clock
     }
 
     /// Decides the answer for one request, records the request, and returns the plan.

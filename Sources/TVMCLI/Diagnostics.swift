@@ -17,6 +17,7 @@ public final class Diagnostics: Sendable {
     public let quiet: Bool
     private let lock = NIOLock()
     private let transient = NIOLockedValueBox<Bool>(false)
+    private let suspensions = NIOLockedValueBox<Int>(0)
 
     /// Creates the writer.
     ///
@@ -48,8 +49,11 @@ public final class Diagnostics: Sendable {
     }
 
     /// Replaces the current progress line (on a terminal only): `\r` + text + erase to end of line.
+    ///
+    /// Does nothing while progress is suspended (see ``suspendProgress()``).
     public func progress(_ text: String) {
         lock.withLock {
+            guard suspensions.withLockedValue({ $0 == 0 }) else { return }
             transient.withLockedValue { $0 = true }
             Self.write("\r\u{1B}[2K" + text)
         }
@@ -64,6 +68,18 @@ public final class Diagnostics: Sendable {
             }
             if showing { Self.write("\r\u{1B}[2K") }
         }
+    }
+
+    /// Erases any progress line and ignores ``progress(_:)`` until ``resumeProgress()``: a question on the
+    /// terminal (the retry dialog) must not be overwritten by a spinner running in another task.
+    public func suspendProgress() {
+        lock.withLock { suspensions.withLockedValue { $0 += 1 } }
+        clearProgress()
+    }
+
+    /// Ends one ``suspendProgress()``; progress lines show again when every suspension has ended.
+    public func resumeProgress() {
+        lock.withLock { suspensions.withLockedValue { $0 = max(0, $0 - 1) } }
     }
 
     private func emit(_ level: String, _ message: String, code: String) {

@@ -17,6 +17,8 @@ public enum ExitStatus: Int32, CaseIterable, Sendable, Comparable {
     case ioError = 74
     /// Temporary failure: the rate limit or a timeout persisted after retries.
     case temporary = 75
+    /// Cancelled by the user: Esc or Ctrl-C in `tvm-search -i` (128 + SIGINT, as shells report an interrupt).
+    case cancelled = 130
 
     /// What the code means, as the help and man pages print it.
     public var meaning: String {
@@ -28,6 +30,7 @@ public enum ExitStatus: Int32, CaseIterable, Sendable, Comparable {
         case .unavailable: return "service unavailable: the connection failed, or 5xx persisted after retries"
         case .ioError: return "local I/O error"
         case .temporary: return "temporary failure: the rate limit or a timeout persisted after retries"
+        case .cancelled: return "cancelled by the user (Esc or Ctrl-C in tvm-search -i)"
         }
     }
 

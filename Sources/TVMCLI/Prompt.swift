@@ -22,7 +22,8 @@ public enum Prompt {
     /// - Returns: `true` for Retry, `false` for Cancel (also on end of input).
     public static func retryDialog(message: String = fetchErrorMessage, cause: String, diagnostics: Diagnostics) -> Bool
     {
-        diagnostics.clearProgress()
+        diagnostics.suspendProgress()
+        defer { diagnostics.resumeProgress() }
         let bold = diagnostics.color ? "\u{1B}[1m" : ""
         let reset = diagnostics.color ? "\u{1B}[0m" : ""
         diagnostics.raw("\n\(bold)\(fetchErrorTitle)\(reset)\n\(message)\n  (\(cause))\n")
@@ -50,7 +51,8 @@ public enum Prompt {
         let fd = open("/dev/tty", O_RDWR | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
-        diagnostics.clearProgress()
+        diagnostics.suspendProgress()
+        defer { diagnostics.resumeProgress() }
         let text = Array("\(question) [y/N] ".utf8)
         _ = text.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
         guard let answer = readLine(fileDescriptor: fd) else { return false }

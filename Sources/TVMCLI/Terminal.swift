@@ -42,7 +42,12 @@ public struct Terminal: Sendable {
         stdoutIsTTY && colorAllowed(noColorFlag: noColorFlag)
     }
 
-    private func colorAllowed(noColorFlag: Bool) -> Bool {
+    /// Whether colour may be used on a terminal at all, whichever stream it is reached through (`/dev/tty` for
+    /// `tvm-search -i`): never with `NO_COLOR`, `TERM=dumb` or `--no-color`.
+    ///
+    /// - Parameter noColorFlag: Whether `--no-color` was given.
+    /// - Returns: `true` when ANSI colour may be used.
+    public func colorAllowed(noColorFlag: Bool) -> Bool {
         !noColorFlag && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb"
     }
 

@@ -29,6 +29,8 @@ public final class ToolRuntime {
     private var outputs: [RecordOutput] = []
     /// Set once the user has seen the retry dialog and chosen Cancel: the error is then not repeated in full.
     private let dialogCancelled = NIOLockedValueBox(false)
+    /// Notices held back while an interface owns the terminal (see `makeClient(_:drawsOnTerminal:)`).
+    private let heldEvents = NIOLockedValueBox<[APIEvent]>([])
 
     /// Sets up a run.
     ///
@@ -60,9 +62,19 @@ public final class ToolRuntime {
     /// - Parameters:
     ///   - network: The network options.
     ///   - maxConnectionsPerHost: Connections kept per host (1 for the API).
+    ///   - retryDialog: Whether a request that failed every retry may ask the seeds' Retry/Cancel question
+    ///     (only ever on a terminal). Tools that download concurrently and pass failures on turn it off, so
+    ///     that several failures never ask at once.
+    ///   - drawsOnTerminal: Whether the caller draws its own interface on the terminal (`tvm-search -i`): then
+    ///     the retry dialog is never asked (failures reach the caller, which offers its own retry), and instead
+    ///     of interrupting the interface, notices about the data (stale copies, a reset cache) are held and
+    ///     written to stderr when ``run(_:)`` ends; retry and pacing notices are dropped.
     /// - Returns: The client.
     /// - Throws: ``APIError/invalidURL(_:)`` for a bad `--api-url`.
-    public func makeClient(_ network: NetworkOptions, maxConnectionsPerHost: Int = 1) throws -> APIClient {
+    public func makeClient(
+        _ network: NetworkOptions, maxConnectionsPerHost: Int = 1, retryDialog: Bool = true,
+        drawsOnTerminal: Bool = false
+    ) throws -> APIClient {
         let transport = AsyncHTTPTransport(
             timeout: network.timeout,
             userAgent: Version.userAgent(tool: tool),
@@ -78,21 +90,28 @@ public final class ToolRuntime {
             stateFile = directories.cache + "/ratelimit-\(host)\(port)"
         }
         let diagnostics = self.diagnostics
-        let interactive = terminal.stdinIsTTY && terminal.stderrIsTTY
+        let interactive = retryDialog && !drawsOnTerminal && terminal.stdinIsTTY && terminal.stderrIsTTY
         let reporter = EventReporter(diagnostics: diagnostics)
+        let report: @Sendable (APIEvent) -> Void = { [heldEvents] event in
+            guard drawsOnTerminal else { return reporter.report(event) }
+            switch event {
+            case .servedStale, .cacheReset: heldEvents.withLockedValue { $0.append(event) }
+            case .retrying, .pacing: break
+            }
+        }
         return try APIClient(
             baseURL: baseURL,
             transport: transport,
             limiter: RateLimiter(limit: 20, window: 10, stateFile: stateFile),
             policy: RetryPolicy(retries: network.retries),
-            onEvent: { event in reporter.report(event) },
+            onEvent: report,
             onExhausted: { [dialogCancelled] error in
                 guard interactive else { return false }
                 let retry = Prompt.retryDialog(cause: error.localizedDescription, diagnostics: diagnostics)
                 if !retry { dialogCancelled.withLockedValue { $0 = true } }
                 return retry
             },
-            cache: HTTPCache(path: httpCachePath, maxBytes: network.cacheMax.bytes) { event in reporter.report(event) },
+            cache: HTTPCache(path: httpCachePath, maxBytes: network.cacheMax.bytes, onEvent: report),
             cacheMode: network.cacheMode
         )
     }
@@ -139,6 +158,12 @@ public final class ToolRuntime {
         }
         await transport?.shutdown()
         transport = nil
+        let held = heldEvents.withLockedValue { events in
+            defer { events.removeAll() }
+            return events
+        }
+        let reporter = EventReporter(diagnostics: diagnostics)
+        for event in held { reporter.report(event) }
         if outputs.contains(where: \.filterFailed) { raise(.usage) }
         if status != .ok { throw ExitCode(status.rawValue) }
     }

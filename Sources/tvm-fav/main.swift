@@ -1,4 +1,3 @@
 import TVMCLI
 
-// Replaced by the tvm-fav issue before it lands.
-print("tvm-fav: not built yet")
+await FavCommand.runAsTool()

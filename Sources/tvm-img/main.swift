@@ -1,4 +1,3 @@
 import TVMCLI
 
-// Replaced by the tvm-img issue before it lands.
-print("tvm-img: not built yet")
+await ImgCommand.runAsTool()

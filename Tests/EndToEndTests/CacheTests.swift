@@ -169,4 +169,20 @@ struct CacheTests {
         #expect(cleared.stderr.contains("removed 2 cached responses"))
         #expect(try await sqlite(cacheFile(sandbox), "SELECT COUNT(*) FROM response") == "0")
     }
+
+    @Test("a search the cache holds is served with the network gone, and still counts as a success")
+    func searchServedOffline() async throws {
+        let (server, sandbox) = try await startReplay()
+        let online = try await sandbox.run("tvm-search", ["girls"])
+        #expect(online.status == 0)
+        await server.stop()
+        let offline = try await sandbox.run("tvm-search", ["girls"])
+        #expect(offline.status == 0)
+        #expect(offline.stdout == online.stdout)
+        let forced = try await sandbox.run("tvm-search", ["girls", "--offline", "--jq", "._tvm.score"])
+        #expect(forced.status == 0)
+        #expect(forced.lines.count == 10)
+        let history = try await sandbox.run("tvm-search", ["--history", "--jq", ".query"])
+        #expect(history.lines == ["girls"])
+    }
 }

@@ -56,29 +56,53 @@ struct FaultTests {
         }
     }
 
+    // Flaky before: the fast request was sent 100 ms after the slow one and had to finish within the slow one's
+    // 600 ms delay. On a loaded machine the test's task was not scheduled for seconds, so the fast request could
+    // arrive first, or only after the slow answer. Now plain threads (which do not wait for the busy task pool)
+    // send the fast request as soon as the server has logged the slow one, and the delay is 3 s.
     @Test("a delay per path makes a later request finish first")
     func latencyOrdersResponses() async throws {
         try await TestSupport.withServer { server async throws in
-            server.addFault(.delay(.milliseconds(600)), matching: .exact("/shows/1"))
-            let order = try await withThrowingTaskGroup(of: String.self) { group in
-                group.addTask {
-                    _ = try await RawHTTP.response("/shows/1", port: server.port)
-                    return "slow"
-                }
-                try await Task.sleep(for: .milliseconds(100))
-                group.addTask {
-                    _ = try await RawHTTP.response("/shows/139", port: server.port)
-                    return "fast"
-                }
-                var order: [String] = []
-                for try await name in group {
-                    order.append(name)
-                }
-                return order
-            }
-            #expect(order == ["fast", "slow"])
+            server.addFault(.delay(.seconds(3)), matching: .exact("/shows/1"))
+            let finished = try await Self.finishOrder(port: server.port, log: server.log)
+            #expect(finished.map(\.target) == ["/shows/139", "/shows/1"])
+            #expect(finished.map(\.status) == [200, 200])
             #expect(server.log.requests.map(\.target) == ["/shows/1", "/shows/139"])
         }
+    }
+
+    /// Sends `/shows/1`, then, once the server has logged it, `/shows/139`, each on a thread of its own; returns
+    /// the targets and statuses in the order the exchanges completed.
+    static func finishOrder(port: Int, log: RequestLog) async throws -> [(target: String, status: Int?)] {
+        final class Finished: @unchecked Sendable {
+            let lock = NSLock()
+            var entries: [(target: String, status: Int?)] = []
+            func add(_ target: String, _ exchange: RawHTTP.Exchange?) {
+                let status = exchange?.end == .complete ? exchange?.response?.status : nil
+                lock.withLock { entries.append((target, status)) }
+            }
+        }
+        let finished = Finished()
+        let done = DispatchGroup()
+        @Sendable func send(_ target: String) {
+            done.enter()
+            Thread {
+                finished.add(target, try? RawHTTP.blockingGet(target, port: port, timeout: 60))
+                done.leave()
+            }.start()
+        }
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            Thread {
+                send("/shows/1")
+                let deadline = ContinuousClock.now + .seconds(60)
+                while log.count < 1, ContinuousClock.now < deadline {
+                    usleep(1_000)
+                }
+                send("/shows/139")
+                done.notify(queue: .global()) { continuation.resume() }
+            }.start()
+        }
+        return finished.lock.withLock { finished.entries }
     }
 
     @Test("the configured latency delays every response")

@@ -20,32 +20,61 @@ struct RateLimitTests {
         }
     }
 
+    // Flaky before: it slept 3.1 s of real time and assumed the first three requests arrived within 3 s, which
+    // a loaded machine broke. A manual clock stamps the arrivals, so the window's edges are checked exactly.
     @Test("requests are admitted again once the window has slid past")
     func windowSlides() async throws {
+        let clock = ReplayClock.manual()
         let limit = RateLimit(limit: 2, window: .seconds(3))
-        try await TestSupport.withServer(rateLimit: limit) { server async throws in
+        try await TestSupport.withServer(rateLimit: limit, clock: clock) { server async throws in
             #expect(try await RawHTTP.response("/shows/1", port: server.port).status == 200)
+            clock.advance(by: .seconds(1))
             #expect(try await RawHTTP.response("/shows/1", port: server.port).status == 200)
             #expect(try await RawHTTP.response("/shows/1", port: server.port).status == 429)
-            try await Task.sleep(for: .milliseconds(3100))
+            clock.advance(by: .seconds(2) - .milliseconds(1))
+            #expect(try await RawHTTP.response("/shows/1", port: server.port).status == 429)
+            // Exactly one window after the first request, its slot is free (windows are half-open) ...
+            clock.advance(by: .milliseconds(1))
             #expect(try await RawHTTP.response("/shows/1", port: server.port).status == 200)
+            // ... but the second request's slot is not, until one window after it.
+            #expect(try await RawHTTP.response("/shows/1", port: server.port).status == 429)
+            clock.advance(by: .seconds(1))
+            #expect(try await RawHTTP.response("/shows/1", port: server.port).status == 200)
+            #expect(server.log.requests.map { $0.status ?? 0 } == [200, 200, 429, 429, 200, 429, 200])
         }
     }
 
-    @Test("Retry-After is fixed or counts the seconds until a slot frees, as configured")
-    func retryAfterHeader() async throws {
-        try await TestSupport.withServer(rateLimit: RateLimit(limit: 1, window: .seconds(3), retryAfter: .seconds(7))) {
-            server async throws in
-            _ = try await RawHTTP.response("/shows/1", port: server.port)
+    @Test("Retry-After is fixed when configured so")
+    func retryAfterFixed() async throws {
+        let clock = ReplayClock.manual()
+        try await TestSupport.withServer(
+            rateLimit: RateLimit(limit: 1, window: .seconds(3), retryAfter: .seconds(7)), clock: clock
+        ) { server async throws in
+            #expect(try await RawHTTP.response("/shows/1", port: server.port).header("Retry-After") == nil)
+            #expect(try await RawHTTP.response("/shows/1", port: server.port).header("Retry-After") == "7")
+            clock.advance(by: .milliseconds(2_500))
             #expect(try await RawHTTP.response("/shows/1", port: server.port).header("Retry-After") == "7")
         }
+    }
+
+    // Flaky before: the second request had to arrive within 3 s of the first, and any of "1", "2", "3" passed.
+    // With a manual clock each refusal's Retry-After is known to the second.
+    @Test("Retry-After counts the whole seconds until a slot frees, when configured so")
+    func retryAfterUntilSlotFrees() async throws {
+        let clock = ReplayClock.manual()
         try await TestSupport.withServer(
-            rateLimit: RateLimit(limit: 1, window: .seconds(3), retryAfter: .untilSlotFrees)
-        ) {
-            server async throws in
-            _ = try await RawHTTP.response("/shows/1", port: server.port)
-            let retryAfter = try await RawHTTP.response("/shows/1", port: server.port).header("Retry-After")
-            #expect(["1", "2", "3"].contains(retryAfter))
+            rateLimit: RateLimit(limit: 1, window: .seconds(3), retryAfter: .untilSlotFrees), clock: clock
+        ) { server async throws in
+            #expect(try await RawHTTP.response("/shows/1", port: server.port).status == 200)
+            var seen: [String?] = []
+            for step in [Duration.zero, .milliseconds(500), .seconds(1), .milliseconds(500), .milliseconds(999)] {
+                clock.advance(by: step)
+                seen.append(try await RawHTTP.response("/shows/1", port: server.port).header("Retry-After"))
+            }
+            // Waits left: 3 s, 2.5 s, 1.5 s, 1 s, 0.001 s; rounded up, and at least 1.
+            #expect(seen == ["3", "3", "2", "1", "1"])
+            clock.advance(by: .milliseconds(1))
+            #expect(try await RawHTTP.response("/shows/1", port: server.port).status == 200)
         }
     }
 

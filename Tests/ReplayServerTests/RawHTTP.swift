@@ -68,14 +68,20 @@ enum RawHTTP {
 
     /// Sends raw request bytes and collects the answer, up to the first complete response or until the
     /// server closes the connection.
+    ///
+    /// Each exchange blocks a thread of its own, started for it: on Dispatch's shared pool, exchanges waiting
+    /// for stalls and timeouts (and the end-to-end tests' pipe readers) could hold every worker, and a request
+    /// would then start seconds late.
     static func send(
         _ request: String, port: Int, timeout: Double = 5, untilClosed: Bool = false
     ) async throws -> Exchange {
         try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async {
+            let thread = Thread {
                 continuation.resume(
                     with: Result { try exchange(request, port: port, timeout: timeout, untilClosed: untilClosed) })
             }
+            thread.name = "raw-http"
+            thread.start()
         }
     }
 
@@ -86,6 +92,12 @@ enum RawHTTP {
             throw ConnectError(code: -1)
         }
         return response
+    }
+
+    /// Sends `GET target` with `Connection: close` and collects the answer on the calling thread, blocking it.
+    static func blockingGet(_ target: String, port: Int, timeout: Double = 5) throws -> Exchange {
+        let request = "GET \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n"
+        return try exchange(request, port: port, timeout: timeout, untilClosed: false)
     }
 
     private static func exchange(_ request: String, port: Int, timeout: Double, untilClosed: Bool) throws -> Exchange {

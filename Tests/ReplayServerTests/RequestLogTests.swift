@@ -42,21 +42,57 @@ struct RequestLogTests {
         }
     }
 
+    // Flaky before: real sleeps between requests and real arrival times. A manual clock stamps the arrivals, so
+    // the counts, including the half-open window edges, are exact.
     @Test("the window count sees bursts and spacing, and ignores images")
     func windowCounts() async throws {
-        try await TestSupport.withServer { server async throws in
+        let clock = ReplayClock.manual()
+        try await TestSupport.withServer(clock: clock) { server async throws in
             for _ in 0..<5 {
                 _ = try await RawHTTP.response("/shows/1", port: server.port)
             }
             _ = try await RawHTTP.response("/uploads/images/a.jpg", port: server.port)
             #expect(server.log.maxRequestsInAnyWindow(seconds: 10) == 5)
+            #expect(server.log.maxRequestsInAnyWindow(seconds: 0.001) == 5)
             server.log.removeAll()
             for _ in 0..<3 {
+                clock.advance(by: .milliseconds(250))
                 _ = try await RawHTTP.response("/shows/1", port: server.port)
-                try await Task.sleep(for: .milliseconds(300))
+                _ = try await RawHTTP.response("/uploads/images/b.jpg", port: server.port)
             }
+            #expect(server.log.count == 6)
             #expect(server.log.maxRequestsInAnyWindow(seconds: 0.1) == 1)
+            // Arrivals 0.25 s apart (binary fractions, so the window edges are exact): half-open windows.
+            #expect(server.log.maxRequestsInAnyWindow(seconds: 0.25) == 1)
+            #expect(server.log.maxRequestsInAnyWindow(seconds: 0.26) == 2)
+            #expect(server.log.maxRequestsInAnyWindow(seconds: 0.5) == 2)
+            #expect(server.log.maxRequestsInAnyWindow(seconds: 0.51) == 3)
             #expect(server.log.maxRequestsInAnyWindow(seconds: 10) == 3)
+        }
+    }
+
+    @Test("arrivals follow the system clock unless another is configured")
+    func arrivalsFollowSystemClock() async throws {
+        let server = try await ReplayServer.start(ReplayConfiguration(fixturesDirectory: TestSupport.fixtures))
+        let before = ContinuousClock.now
+        _ = try await RawHTTP.response("/shows/1", port: server.port)
+        let after = ContinuousClock.now
+        await server.stop()
+        let arrival = try #require(server.log.requests.first?.arrival)
+        #expect(before <= arrival && arrival <= after)
+    }
+
+    @Test("arrivals follow the server's clock")
+    func arrivalsFollowClock() async throws {
+        let start = ContinuousClock.now - .seconds(3_600)
+        let clock = ReplayClock.manual(start: start)
+        #expect(clock.isManual)
+        #expect(!ReplayClock.system.isManual)
+        try await TestSupport.withServer(clock: clock) { server async throws in
+            _ = try await RawHTTP.response("/shows/1", port: server.port)
+            clock.advance(by: .seconds(42))
+            _ = try await RawHTTP.response("/shows/1", port: server.port)
+            #expect(server.log.requests.map(\.arrival) == [start, start + .seconds(42)])
         }
     }
 
@@ -87,7 +123,7 @@ struct RequestLogTests {
         try await TestSupport.withServer { server async throws in
             #expect(await server.log.waitForRequests(count: 1, timeout: .milliseconds(50)) == false)
             async let answer = RawHTTP.get("/shows/1", port: server.port)
-            #expect(await server.log.waitForRequests(count: 1, timeout: .seconds(5)))
+            #expect(await server.log.waitForRequests(count: 1, timeout: .seconds(60)))
             _ = try await answer
         }
     }

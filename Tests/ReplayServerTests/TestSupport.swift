@@ -10,15 +10,20 @@ enum TestSupport {
         .appendingPathComponent("Fixtures/tvmaze")
 
     /// Runs `body` with a server on the fixtures (the recorded ones by default), then stops the server.
+    ///
+    /// The server's clock is a manual one by default: arrivals are stamped with an instant that moves only when a
+    /// test advances it, so rate limits and window counts never depend on how fast a loaded machine sends the
+    /// requests.
     @discardableResult
     static func withServer<Result>(
         fixtures: URL = fixtures, rateLimit: RateLimit? = nil, syntheticShowPages: Int? = nil,
-        latency: Duration = .zero, faults: [FaultRule] = [], _ body: (ReplayServer) async throws -> Result
+        latency: Duration = .zero, faults: [FaultRule] = [], clock: ReplayClock = .manual(),
+        _ body: (ReplayServer) async throws -> Result
     ) async throws -> Result {
         let server = try await ReplayServer.start(
             ReplayConfiguration(
                 fixturesDirectory: fixtures, rateLimit: rateLimit, syntheticShowPages: syntheticShowPages,
-                latency: latency, faults: faults))
+                latency: latency, faults: faults, clock: clock))
         do {
             let result = try await body(server)
             await server.stop()

@@ -130,8 +130,9 @@ public final class APIClient: Sendable {
         throw .notFound(url: url)
     }
 
-    /// Downloads any URL (a poster, say) with retries but without the API's pacing.
+    /// Downloads any URL (a poster, say) with retries but without the API's pacing or the response cache.
     ///
+    /// With ``CacheMode/offline`` it throws ``APIError/notCached(url:)`` without a request.
     /// - Parameters:
     ///   - url: The absolute URL.
     ///   - validate: Returns a reason when a 2xx response is unusable; that counts as a transient failure.
@@ -140,7 +141,9 @@ public final class APIClient: Sendable {
     public func download(url: String, validate: @Sendable (HTTPResponse) -> String? = { _ in nil })
         async throws(APIError) -> HTTPResponse
     {
-        try await send(url: url, paced: false, askWhenExhausted: true) { response in
+        // Downloads keep their own caches (posters); offline, there is nothing to ask.
+        if cacheMode == .offline { throw .notCached(url: url) }
+        return try await send(url: url, paced: false, askWhenExhausted: true) { response in
             validate(response).map { .unusable($0) } ?? .accepted(response)
         }
     }
@@ -209,7 +212,9 @@ public final class APIClient: Sendable {
             } catch {
                 failure = .unavailable(String(describing: error))
             }
-            if attempt <= policy.retries {
+            // A cancelled task (a live search whose query changed) wants no answer: retrying would only spend
+            // places in the rate window.
+            if attempt <= policy.retries && !Task.isCancelled {
                 let delay: Double
                 switch failure {
                 case .rateLimited(let after):
@@ -230,7 +235,7 @@ public final class APIClient: Sendable {
             case .unavailable(let detail): error = .unavailable(url: url, attempts: attempt, detail: detail)
             case .invalid(let detail): error = .invalidResponse(url: url, attempts: attempt, detail: detail)
             }
-            guard askWhenExhausted, await onExhausted(error) else { throw error }
+            guard askWhenExhausted, !Task.isCancelled, await onExhausted(error) else { throw error }
             attempt = 0
         }
     }

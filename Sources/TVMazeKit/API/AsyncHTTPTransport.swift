@@ -79,12 +79,11 @@ public final class AsyncHTTPTransport: HTTPTransport {
                 ),
                 proxy: proxy.map { server in
                     var proxy = HTTPClient.Configuration.Proxy.server(host: server.host, port: server.port)
-                    if let credentials = server.credentials {
-                        let parts = credentials.split(separator: ":", maxSplits: 1).map(String.init)
+                    if let username = server.username, let password = server.password {
                         proxy = .server(
                             host: server.host,
                             port: server.port,
-                            authorization: .basic(username: parts[0], password: parts.count > 1 ? parts[1] : "")
+                            authorization: .basic(username: username, password: password)
                         )
                     }
                     return proxy

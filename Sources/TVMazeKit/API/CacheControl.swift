@@ -11,7 +11,7 @@ public enum CacheControl {
         guard let header else { return nil }
         var result: Double?
         for directive in header.split(separator: ",") {
-            let parts = directive.split(separator: "=", maxSplits: 1).map {
+            let parts = directive.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map {
                 $0.trimmingCharacters(in: .whitespaces).lowercased()
             }
             switch parts[0] {

@@ -14,6 +14,19 @@ public struct ProxySettings: Sendable, Equatable {
         public var port: Int
         /// `user:password` for basic authentication, when the proxy URL carries it.
         public var credentials: String?
+
+        /// The user name: `credentials` up to the first colon, or `nil` without credentials.
+        public var username: String? {
+            credentials.map { String($0.prefix { $0 != ":" }) }
+        }
+
+        /// The password: `credentials` after the first colon (empty when there is none), or `nil` without
+        /// credentials.
+        public var password: String? {
+            credentials.map { credentials in
+                credentials.firstIndex(of: ":").map { String(credentials[credentials.index(after: $0)...]) } ?? ""
+            }
+        }
     }
 
     private let environment: [String: String]
@@ -49,7 +62,11 @@ public struct ProxySettings: Sendable, Equatable {
         for raw in list.split(separator: ",") {
             var entry = raw.trimmingCharacters(in: .whitespaces).lowercased()
             if entry == "*" { return true }
-            if let colon = entry.lastIndex(of: ":"), !entry.contains("]"), entry.filter({ $0 == ":" }).count == 1 {
+            if entry.hasPrefix("[") {
+                // An IPv6 address in brackets, with or without a port: `[::1]`, `[::1]:8080`.
+                guard let close = entry.firstIndex(of: "]") else { continue }
+                entry = String(entry[entry.index(after: entry.startIndex)..<close])
+            } else if let colon = entry.firstIndex(of: ":"), entry.filter({ $0 == ":" }).count == 1 {
                 entry = String(entry[..<colon])
             }
             if entry.hasPrefix(".") { entry.removeFirst() }
@@ -66,7 +83,8 @@ public struct ProxySettings: Sendable, Equatable {
         if let slash = rest.firstIndex(of: "/") { rest = rest[..<slash] }
         var credentials: String?
         if let at = rest.lastIndex(of: "@") {
-            credentials = String(rest[..<at]).removingPercentEncoding
+            let userInfo = rest[..<at]
+            credentials = userInfo.isEmpty ? nil : String(userInfo).removingPercentEncoding
             rest = rest[rest.index(after: at)...]
         }
         var host = String(rest)
@@ -77,6 +95,7 @@ public struct ProxySettings: Sendable, Equatable {
             host = String(rest[..<colon])
             port = number
         }
+        if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
         guard !host.isEmpty else { return nil }
         return Server(host: host, port: port, credentials: credentials)
     }

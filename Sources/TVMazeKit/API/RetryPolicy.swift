@@ -37,7 +37,7 @@ public struct RetryPolicy: Sendable, Equatable {
         return exponential * (0.5 + 0.5 * random())
     }
 
-    /// Parses a `Retry-After` header: delta-seconds, or an HTTP date.
+    /// Parses a `Retry-After` header: delta-seconds (digits only, as RFC 9110 writes them), or an HTTP date.
     ///
     /// - Parameters:
     ///   - value: The header value.
@@ -45,7 +45,9 @@ public struct RetryPolicy: Sendable, Equatable {
     /// - Returns: The delay in seconds, capped at ``maxDelay``, or `nil` when the value is not understood.
     public func retryAfter(_ value: String, now: Double) -> Double? {
         let trimmed = value.trimmingCharacters(in: .whitespaces)
-        if let seconds = Double(trimmed), seconds >= 0 { return min(seconds, maxDelay) }
+        if !trimmed.isEmpty, trimmed.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) {
+            return min(Double(trimmed) ?? .infinity, maxDelay)
+        }
         guard let date = HTTPDate.parse(trimmed) else { return nil }
         return min(max(0, date - now), maxDelay)
     }

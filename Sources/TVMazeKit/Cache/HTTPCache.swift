@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 import NIOConcurrencyHelpers
 
 /// The on-disk HTTP response cache: SQLite through GRDB, at `$XDG_CACHE_HOME/tvm/http.sqlite`.
@@ -24,6 +25,9 @@ public final class HTTPCache: ResponseCache {
         public var newest: Double?
     }
 
+    /// How precisely "least recently used" is tracked, in seconds.
+    static let lastUsedGranularity: Double = 60
+
     /// The database file.
     public let path: String
     /// The most body bytes kept before least-recently-used entries are evicted.
@@ -33,7 +37,7 @@ public final class HTTPCache: ResponseCache {
 
     private enum State {
         case closed
-        case open(DatabasePool)
+        case open(DatabaseQueue)
         case disabled
     }
 
@@ -53,13 +57,13 @@ public final class HTTPCache: ResponseCache {
     public func lookup(_ key: String) -> CachedResponse? {
         let now = Date().timeIntervalSince1970
         return withDatabase { pool in
-            try pool.write { db -> CachedResponse? in
-                guard var entry = try CacheEntry.fetchOne(db, key: key) else { return nil }
-                entry.lastUsed = now
-                try db.execute(
-                    sql: "UPDATE response SET last_used = ? WHERE key = ?",
-                    arguments: [now, key]
-                )
+            try pool.inDatabase { db -> CachedResponse? in
+                guard let entry = try CacheEntry.fetchOne(db, key: key) else { return nil }
+                // Eviction only needs a rough order, so a hit writes (which costs a WAL commit) only when
+                // the entry's last use is older than the granularity.
+                if now - entry.lastUsed > Self.lastUsedGranularity {
+                    try db.execute(sql: "UPDATE response SET last_used = ? WHERE key = ?", arguments: [now, key])
+                }
                 return CachedResponse(
                     status: entry.status,
                     body: Array(entry.body),
@@ -147,7 +151,7 @@ public final class HTTPCache: ResponseCache {
     /// Runs `body` on the open database. A file that is not a usable cache is set aside once and the work
     /// retried on a new file; any other failure (a lock held past the timeout, a read-only folder, a full
     /// disk) turns the cache off for the run, with one warning.
-    private func withDatabase<T>(_ body: (DatabasePool) throws -> T) -> T? {
+    private func withDatabase<T>(_ body: (DatabaseQueue) throws -> T) -> T? {
         if case .disabled = state.withLockedValue({ $0 }) { return nil }
         for attempt in 0..<2 {
             do {
@@ -185,7 +189,7 @@ public final class HTTPCache: ResponseCache {
         }
     }
 
-    private func pool() throws -> DatabasePool {
+    private func pool() throws -> DatabaseQueue {
         try state.withLockedValue { state in
             switch state {
             case .open(let pool): return pool
@@ -198,16 +202,45 @@ public final class HTTPCache: ResponseCache {
         }
     }
 
-    private func open() throws -> DatabasePool {
+    private func open() throws -> DatabaseQueue {
         try XDGDirectories.ensure((path as NSString).deletingLastPathComponent)
         var configuration = Configuration()
         configuration.busyMode = .timeout(10)
         configuration.label = "tvm-http-cache"
+        configuration.journalMode = .wal
         configuration.prepareDatabase { db in
+            // A short-lived process would otherwise delete and recreate the WAL and shared-memory files at
+            // every run (a checkpoint, two file creations and an fsync of the folder).
+            var persist: CInt = 1
+            _ = sqlite3_file_control(db.sqliteConnection, nil, SQLITE_FCNTL_PERSIST_WAL, &persist)
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
         }
-        let pool = try DatabasePool(path: path, configuration: configuration)
-        try CacheEntry.migrator.migrate(pool)
+        // Turning a new file to WAL mode takes a lock SQLite does not wait for (the busy timeout does not apply),
+        // so the tools of a pipeline that create the file at the same moment can meet SQLITE_BUSY here. Once the
+        // file is in WAL mode the pragma is a no-op: a short pause and another try settle it.
+        var attempt = 1
+        while true {
+            do {
+                return try openAndMigrate(configuration)
+            } catch let error as DatabaseError where error.resultCode.primaryResultCode == .SQLITE_BUSY && attempt < 10
+            {
+                usleep(useconds_t(20_000 * attempt))
+                attempt += 1
+            }
+        }
+    }
+
+    private func openAndMigrate(_ configuration: Configuration) throws -> DatabaseQueue {
+        let pool = try DatabaseQueue(path: path, configuration: configuration)
+        do {
+            try CacheEntry.migrator.migrate(pool)
+        } catch {
+            // The tools of a pipeline open a new cache file at the same moment. The migrator reads which
+            // migrations are applied before it takes the write lock, so the slower process fails to create the
+            // table the faster one just created ("table already exists"). The schema is then complete and the
+            // file is fine: it must not be set aside as unusable.
+            guard (try? pool.read { try CacheEntry.migrator.hasCompletedMigrations($0) }) == true else { throw error }
+        }
         return pool
     }
 

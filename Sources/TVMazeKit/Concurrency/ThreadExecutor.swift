@@ -1,4 +1,5 @@
 import Foundation
+import NIOConcurrencyHelpers
 
 /// A serial executor that runs every job on one dedicated thread, in the order the jobs arrive.
 ///
@@ -15,6 +16,14 @@ final class ThreadExecutor: SerialExecutor, @unchecked Sendable {
         case closure(@Sendable () -> Void)
     }
 
+    /// How many executor threads are running in this process: for tests that check the threads end. (Counting
+    /// the process's threads by name does not work: Foundation keeps `Thread.name` to itself on Linux.)
+    static var runningThreads: Int {
+        running.withLockedValue { $0 }
+    }
+
+    private static let running = NIOLockedValueBox(0)
+
     /// Guards every stored property below.
     private let condition = NSCondition()
     private var queue: [Work] = []
@@ -29,9 +38,11 @@ final class ThreadExecutor: SerialExecutor, @unchecked Sendable {
         // The thread owns the executor until its loop ends; then it releases it.
         let retained = Unmanaged.passRetained(self)
         let thread = Thread {
+            Self.running.withLockedValue { $0 += 1 }
             let executor = retained.takeUnretainedValue()
             executor.runLoop()
             retained.release()
+            Self.running.withLockedValue { $0 -= 1 }
         }
         thread.name = name
         thread.stackSize = 8 << 20

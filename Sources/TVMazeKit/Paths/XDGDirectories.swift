@@ -17,10 +17,15 @@ public struct XDGDirectories: Sendable, Equatable {
     ///
     /// - Parameter environment: Usually `ProcessInfo.processInfo.environment`; `HOME` is read from it too.
     public init(environment: [String: String]) {
-        let home = environment["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? NSHomeDirectory()
+        func trimmed(_ path: String) -> String {
+            var path = Substring(path)
+            while path.hasSuffix("/") { path.removeLast() }
+            return String(path)
+        }
+        let home = trimmed(environment["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? NSHomeDirectory())
         func resolve(_ name: String, _ fallback: String) -> String {
-            let base = environment[name].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? (home + "/" + fallback)
-            return (base.hasSuffix("/") ? String(base.dropLast()) : base) + "/tvm"
+            let base = environment[name].flatMap { $0.hasPrefix("/") ? trimmed($0) : nil } ?? (home + "/" + fallback)
+            return base + "/tvm"
         }
         data = resolve("XDG_DATA_HOME", ".local/share")
         cache = resolve("XDG_CACHE_HOME", ".cache")

@@ -19,16 +19,17 @@ public struct ByteSize: Sendable, Equatable, Comparable, CustomStringConvertible
     /// - Returns: `nil` when the text is not a non-negative number with an optional known unit.
     public init?(parsing text: String) {
         let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
-        let digits = trimmed.prefix { $0.isNumber || $0 == "." }
+        let digits = trimmed.prefix { $0.isASCII && ($0.isNumber || $0 == ".") }
         let unit = trimmed.dropFirst(digits.count).trimmingCharacters(in: .whitespaces)
-        guard let value = Double(digits), value >= 0 else { return nil }
+        guard !digits.isEmpty, digits.filter({ $0 == "." }).count <= 1, digits != ".", let value = Double(digits)
+        else { return nil }
         let powers: [String: Int] = [
             "": 0, "b": 0, "k": 1, "kb": 1, "kib": 1, "m": 2, "mb": 2, "mib": 2, "g": 3, "gb": 3, "gib": 3,
             "t": 4, "tb": 4, "tib": 4,
         ]
         guard let power = powers[unit] else { return nil }
-        let scaled = value * Double(1 << (10 * power))
-        guard scaled < Double(Int.max) else { return nil }
+        let scaled = (value * Double(1 << (10 * power))).rounded(.down)
+        guard scaled.isFinite, scaled < Double(Int.max) else { return nil }
         bytes = Int(scaled)
     }
 
@@ -37,7 +38,8 @@ public struct ByteSize: Sendable, Equatable, Comparable, CustomStringConvertible
         let units = ["B", "KiB", "MiB", "GiB", "TiB"]
         var value = Double(bytes)
         var index = 0
-        while value >= 1024, index < units.count - 1 {
+        // 1023.95 and up would print as "1024.0", so they move to the next unit.
+        while value >= 1023.95, index < units.count - 1 {
             value /= 1024
             index += 1
         }

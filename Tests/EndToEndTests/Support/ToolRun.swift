@@ -181,37 +181,7 @@ enum Fixtures {
     /// replay server's URL rewriting applied.
     static func elements(_ path: String, baseURL: String) throws -> [String] {
         let text = String(decoding: compact(try data(path)), as: UTF8.self)
-        let rewritten = rewrite(text, baseURL: baseURL)
-        // Split the array at top-level commas.
-        var elements: [String] = []
-        var depth = 0
-        var inString = false
-        var escaped = false
-        var current = ""
-        for character in rewritten.dropFirst().dropLast() {
-            if inString {
-                if escaped {
-                    escaped = false
-                } else if character == "\\" {
-                    escaped = true
-                } else if character == "\"" {
-                    inString = false
-                }
-            } else if character == "\"" {
-                inString = true
-            } else if character == "{" || character == "[" {
-                depth += 1
-            } else if character == "}" || character == "]" {
-                depth -= 1
-            } else if character == "," && depth == 0 {
-                elements.append(current)
-                current = ""
-                continue
-            }
-            current.append(character)
-        }
-        if !current.isEmpty { elements.append(current) }
-        return elements
+        return EpisodeFixtures.split(array: Substring(rewrite(text, baseURL: baseURL)))
     }
 
     static func rewrite(_ text: String, baseURL: String) -> String {

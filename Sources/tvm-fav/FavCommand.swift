@@ -1,0 +1,42 @@
+import ArgumentParser
+import TVMCLI
+
+/// `tvm-fav`: favorite TV shows in a local SQLite database, usable offline.
+struct FavCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "tvm-fav",
+        abstract: "Keep favorite TV shows in a local database, and list them offline.",
+        discussion: """
+            Favorites live in an SQLite database: $XDG_DATA_HOME/tvm/tvm.sqlite (~/.local/share/tvm/tvm.sqlite), \
+            or the file given with --db or TVM_DB. Each favorite keeps the whole show record as TVMaze sent it, \
+            every field in its order (anything under "_tvm" is dropped), so list, show, status and rm work \
+            without a network. Only add (for a bare id) and refresh use the network.
+
+            Every save and every delete is one transaction: a batch is written whole or not at all. When one \
+            fails (another process keeps the database locked past --lock-timeout, a read-only file, a full \
+            disk) and stdin and stderr are terminals, tvm-fav asks "Oops, something went wrong / There was a \
+            problem saving/deleting this TV Show. Do you want to try again?" with Retry and Cancel; otherwise it \
+            prints that message and the cause and exits 74.
+
+            Examples:
+              tvm-fav add 1 139
+              tvm-fetch shows --page 0 --jq 'select(.rating.average >= 8)' | tvm-fav add
+              tvm-search girls | head -1 | tvm-fav add
+              tvm-fav list --sort name
+              tvm-fav list | tvm-episodes
+              tvm-fav show 1
+              tvm-fetch shows | tvm-fav status
+              tvm-fav rm 1
+              tvm-fav refresh
+
+            Data: TVmaze (https://www.tvmaze.com), CC BY-SA 4.0.
+
+            \(ExitStatus.table)
+            """,
+        version: Version.current,
+        subcommands: [
+            AddCommand.self, RemoveCommand.self, ListCommand.self, ShowFavoriteCommand.self, StatusCommand.self,
+            RefreshCommand.self,
+        ]
+    )
+}

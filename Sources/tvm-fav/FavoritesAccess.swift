@@ -1,0 +1,74 @@
+import ArgumentParser
+import Foundation
+import TVMCLI
+import TVMazeKit
+
+/// How the tvm-fav commands open the database and survive a failed save or delete.
+struct FavoritesAccess {
+    let runtime: ToolRuntime
+    let options: StoreOptions
+
+    /// The database file for this run.
+    var path: String {
+        options.path(environment: runtime.terminal.environment, directories: runtime.directories)
+    }
+
+    /// Opens the database for a save or delete, creating it if missing.
+    ///
+    /// Opening is part of the change: when it fails (a read-only file, a full disk, a lock held past the
+    /// timeout) the seeds' retry dialog or message follows, as for a failed save.
+    /// - Throws: `ExitCode(74)` after the failure was reported.
+    func openForWriting() async throws -> FavoritesStore {
+        let path = self.path
+        let timeout = options.lockTimeout
+        return try await changing { () async throws(StoreError) -> FavoritesStore in
+            try await FavoritesStore(path: path, lockTimeout: timeout, access: .readWrite)
+        }
+    }
+
+    /// Opens the database for reading only; `nil` means "no favorites yet", and nothing is created.
+    ///
+    /// - Throws: ``StoreError`` when an existing file cannot be read; the runtime reports it and exits 74.
+    func openForReading() async throws -> FavoritesStore? {
+        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        return try await FavoritesStore(path: path, lockTimeout: options.lockTimeout, access: .readOnly)
+    }
+
+    /// Runs a save or delete; when it fails, asks the seeds' retry dialog if stdin and stderr are terminals,
+    /// else prints the seeds' message and the cause and ends the run with status 74.
+    ///
+    /// - Parameter body: The store operation (one transaction: it changed nothing when it threw).
+    /// - Returns: What the operation returned.
+    /// - Throws: `ExitCode(74)` after the failure was reported.
+    func changing<T>(_ body: () async throws(StoreError) -> T) async throws -> T {
+        while true {
+            do {
+                return try await body()
+            } catch {
+                let cause = error.localizedDescription
+                if runtime.terminal.stdinIsTTY && runtime.terminal.stderrIsTTY,
+                    Prompt.retryDialog(
+                        message: Prompt.storeErrorMessage, cause: cause, diagnostics: runtime.diagnostics)
+                {
+                    continue
+                }
+                runtime.diagnostics.error("\(Prompt.fetchErrorTitle): \(Prompt.storeErrorMessage)")
+                runtime.diagnostics.error("cause: \(cause)")
+                throw ExitCode(ExitStatus.ioError.rawValue)
+            }
+        }
+    }
+
+    /// Prints a summary such as `added 2, updated 1` on stderr, when stderr is a terminal and not `--quiet`.
+    func summary(_ text: String) {
+        guard runtime.terminal.stderrIsTTY && !runtime.outputOptions.quiet else { return }
+        runtime.diagnostics.clearProgress()
+        runtime.diagnostics.raw(text + "\n")
+    }
+
+    /// Reports a show id that is not a favorite, and earns exit status 1.
+    func reportNotFavorite(_ id: Int) {
+        runtime.diagnostics.error("show \(id) is not a favorite")
+        runtime.raise(.notFound)
+    }
+}

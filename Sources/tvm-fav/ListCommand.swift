@@ -1,0 +1,52 @@
+import ArgumentParser
+import Foundation
+import TVMCLI
+import TVMazeKit
+
+/// `tvm-fav list`: the favorites, offline.
+struct ListCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list",
+        abstract: "Print the favorites, from the local database only (never the network).",
+        discussion: """
+            Each line is a saved show record as TVMaze sent it, plus "_tvm":{"favorite":true,"added_at":…} \
+            (UTC, ISO 8601). On a terminal: a table of id, name, status, premiered, genres and rating. With \
+            no favorites yet, nothing is printed and the exit status is 0.
+
+            Examples:
+              tvm-fav list
+              tvm-fav list --sort name --jq .name
+              tvm-fav list | tvm-episodes --jq .name
+              tvm-fav list --jq 'select(._tvm.added_at > "2024")' | tvm-fav rm
+            """
+    )
+
+    @Option(help: ArgumentHelp("The order: added (as saved), name or id.", valueName: "added|name|id"))
+    var sort: FavoriteOrder = .added
+
+    @OptionGroup var store: StoreOptions
+    @OptionGroup var output: OutputOptions
+
+    func run() async throws {
+        let runtime = ToolRuntime(tool: "tvm-fav", output: output)
+        let access = FavoritesAccess(runtime: runtime, options: store)
+        try await runtime.run {
+            guard let database = try await access.openForReading() else { return }
+            let favorites = try await database.favorites(sortedBy: sort)
+            let out = try await runtime.makeOutput(view: Views.favorites)
+            let iso8601 = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
+            for favorite in favorites {
+                try await out.emit(
+                    try RawJSON.addingTVM(
+                        [
+                            ("favorite", JSONText.bool(true)),
+                            ("added_at", JSONText.string(favorite.addedAt.formatted(iso8601))),
+                        ],
+                        to: favorite.recordBytes))
+            }
+            try out.finish()
+        }
+    }
+}
+
+extension FavoriteOrder: ExpressibleByArgument {}

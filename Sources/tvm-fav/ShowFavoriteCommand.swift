@@ -1,0 +1,47 @@
+import ArgumentParser
+import TVMCLI
+import TVMazeKit
+
+/// `tvm-fav show`: a saved show's detail view, offline.
+struct ShowFavoriteCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "show",
+        abstract: "Print a favorite's saved record: the detail view of tvm-fetch show, offline.",
+        discussion: """
+            The record comes from the local database, never from the network. On a terminal it is shown as \
+            tvm-fetch show shows it: title, status, dates, genres, network, schedule, rating, the summary as \
+            plain text, the IMDb page and the poster URL. Elsewhere the saved record is printed as one JSON \
+            line. An id that is not a favorite is reported and the exit status is 1.
+
+            Examples:
+              tvm-fav show 1
+              tvm-fav show 1 --jq .externals.imdb
+            """
+    )
+
+    @Argument(help: ArgumentHelp("The show id (several may be given).", valueName: "id"))
+    var ids: [Int]
+
+    @OptionGroup var store: StoreOptions
+    @OptionGroup var output: OutputOptions
+
+    func run() async throws {
+        let runtime = ToolRuntime(tool: "tvm-fav", output: output)
+        let access = FavoritesAccess(runtime: runtime, options: store)
+        try await runtime.run {
+            guard let database = try await access.openForReading() else {
+                ids.forEach(access.reportNotFavorite)
+                return
+            }
+            let out = try await runtime.makeOutput(view: ShowDetailTerminalView())
+            for id in ids {
+                guard let favorite = try await database.favorite(id: id) else {
+                    access.reportNotFavorite(id)
+                    continue
+                }
+                try await out.emit(favorite.recordBytes)
+            }
+            try out.finish()
+        }
+    }
+}

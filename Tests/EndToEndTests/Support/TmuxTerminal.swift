@@ -1,0 +1,183 @@
+import Foundation
+import Testing
+
+/// A real terminal for end-to-end tests: a detached tmux session on a server of its own, typed into with
+/// `send-keys` and read with `capture-pane`.
+///
+/// ``start(_:in:width:height:)`` runs a command line inside the session through a small script that records
+/// the terminal modes (`stty -g`) before and after it, in the same pseudo-terminal, with the command's stdout
+/// and stderr going to files in the sandbox: so the test sees exactly what the tool drew on the terminal, what
+/// it printed, and whether it put the terminal back.
+final class TmuxTerminal: Sendable {
+    /// What the command left behind once it ended.
+    struct Outcome {
+        /// Its exit status, as the shell saw it (128 + N for signal N).
+        var status: Int32
+        /// What it wrote to stdout.
+        var stdout: String
+        /// What it wrote to stderr.
+        var stderr: String
+        /// `stty -g` just before the command started.
+        var modesBefore: String
+        /// `stty -g` just after it ended.
+        var modesAfter: String
+    }
+
+    let sandbox: Sandbox
+    private var directory: URL { sandbox.root }
+    /// The tmux server's socket, inside the sandbox, so it goes away with it.
+    private var socket: String { sandbox.root.appendingPathComponent("tmux").path }
+
+    private init(sandbox: Sandbox) {
+        self.sandbox = sandbox
+    }
+
+    /// Starts `commandLine` (run by `sh`, with the tvm binaries on `PATH`) in a new tmux session.
+    ///
+    /// - Parameters:
+    ///   - commandLine: The command, e.g. `tvm-search -i`; its stdout and stderr go to files.
+    ///   - background: Whether to run it as `cmd & wait`, writing its pid to `pid`, so a test can signal it.
+    static func start(
+        _ commandLine: String, in sandbox: Sandbox, width: Int = 100, height: Int = 30, background: Bool = false
+    ) async throws -> TmuxTerminal {
+        let terminal = TmuxTerminal(sandbox: sandbox)
+        let run =
+            background
+            ? "\(commandLine) > out.txt 2> err.txt &\necho $! > pid\nwait $!\n"
+            : "\(commandLine) > out.txt 2> err.txt\n"
+        let script = """
+            cd '\(sandbox.root.path)'
+            stty -g > stty-before
+            \(run)echo $? > status.tmp
+            stty -g > stty-after
+            mv status.tmp status
+
+            """
+        try script.write(to: sandbox.root.appendingPathComponent("run.sh"), atomically: true, encoding: .utf8)
+        try await terminal.tmux(
+            [
+                "-f", "/dev/null", "new-session", "-d", "-s", "live", "-x", "\(width)", "-y", "\(height)", "sh run.sh",
+            ], closingInheritedDescriptors: true)
+        return terminal
+    }
+
+    /// Types text as it is.
+    func type(_ text: String) async throws {
+        try await tmux(["send-keys", "-t", "live", "-l", text])
+    }
+
+    /// Presses keys by their tmux names: `Enter`, `Escape`, `Down`, `Tab`, `C-d`, `C-c`…
+    func press(_ keys: String...) async throws {
+        try await tmux(["send-keys", "-t", "live"] + keys)
+    }
+
+    /// Resizes the terminal, which sends SIGWINCH to the program in it.
+    func resize(width: Int, height: Int) async throws {
+        try await tmux(["resize-window", "-t", "live", "-x", "\(width)", "-y", "\(height)"])
+    }
+
+    /// The text on the screen now, one line per row.
+    func screen() async throws -> String {
+        let result = try await Sandbox.run(
+            executable: URL(fileURLWithPath: "/usr/bin/tmux"),
+            arguments: ["-S", socket, "capture-pane", "-p", "-t", "live"],
+            stdin: nil, environment: environment, directory: directory, timeout: 30)
+        return result.stdout
+    }
+
+    /// Waits until the screen satisfies `condition`, and returns it; fails the test with the last screen after
+    /// `timeout` seconds.
+    @discardableResult
+    func waitForScreen(
+        timeout: Double = 40, sourceLocation: SourceLocation = #_sourceLocation, _ condition: (String) -> Bool
+    ) async throws -> String {
+        let deadline = Date().addingTimeInterval(timeout)
+        var last = ""
+        while Date() < deadline {
+            last = try await screen()
+            if condition(last) { return last }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        Issue.record("the screen never showed what was expected; last screen:\n\(last)", sourceLocation: sourceLocation)
+        throw CancellationError()
+    }
+
+    /// The pid of a command started in the background.
+    func pid() async throws -> Int32 {
+        let file = directory.appendingPathComponent("pid")
+        let deadline = Date().addingTimeInterval(40)
+        while Date() < deadline {
+            if let text = try? String(contentsOf: file, encoding: .utf8), let pid = Int32(text.trimmed) { return pid }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        throw CancellationError()
+    }
+
+    /// Waits for the command to end and collects what it left.
+    func outcome(timeout: Double = 60) async throws -> Outcome {
+        let status = directory.appendingPathComponent("status")
+        let deadline = Date().addingTimeInterval(timeout)
+        while !FileManager.default.fileExists(atPath: status.path) {
+            guard Date() < deadline else {
+                Issue.record("the command did not end; last screen:\n\((try? await screen()) ?? "")")
+                throw CancellationError()
+            }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        func read(_ name: String) throws -> String {
+            try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
+        }
+        defer { try? FileManager.default.removeItem(at: status) }
+        return Outcome(
+            status: Int32(try read("status").trimmed) ?? -1,
+            stdout: try read("out.txt"),
+            stderr: try read("err.txt"),
+            modesBefore: try read("stty-before").trimmed,
+            modesAfter: try read("stty-after").trimmed
+        )
+    }
+
+    /// Ends the tmux server, if the command has not ended it already.
+    func stop() async {
+        _ = try? await Sandbox.run(
+            executable: URL(fileURLWithPath: "/usr/bin/tmux"), arguments: ["-S", socket, "kill-server"], stdin: nil,
+            environment: environment, directory: directory, timeout: 30)
+    }
+
+    private var environment: [String: String] {
+        var env = sandbox.environment
+        env["PATH"] = Binaries.directory.path + ":" + (env["PATH"] ?? "/usr/bin:/bin")
+        env["SHELL"] = "/bin/sh"
+        env["TERM"] = "xterm-256color"
+        env.removeValue(forKey: "TMUX")
+        env.removeValue(forKey: "TMUX_PANE")
+        return env
+    }
+
+    /// Runs a tmux client command.
+    ///
+    /// - Parameter closingInheritedDescriptors: Close every descriptor above stderr first. The command that
+    ///   starts the tmux server needs it: Foundation's `Process` learns that a child ended when a socket the
+    ///   child inherited closes, and the server, forked from the client, would keep that socket open for as
+    ///   long as it runs, so the client would never be reaped and the test would wait for ever.
+    private func tmux(_ arguments: [String], closingInheritedDescriptors: Bool = false) async throws {
+        let command = ["/usr/bin/tmux", "-S", socket] + arguments
+        let closeAll = """
+            for fd in /proc/$$/fd/*; do fd=${fd##*/}; [ "$fd" -gt 2 ] && eval "exec $fd>&-"; done 2>/dev/null
+            exec "$@"
+            """
+        let result = try await Sandbox.run(
+            executable: URL(fileURLWithPath: closingInheritedDescriptors ? "/bin/bash" : command[0]),
+            arguments: closingInheritedDescriptors ? ["-c", closeAll, "bash"] + command : Array(command.dropFirst()),
+            stdin: nil, environment: environment, directory: directory, timeout: 30)
+        guard result.status == 0 else {
+            Issue.record("tmux \(arguments.joined(separator: " ")) failed (\(result.status)): \(result.stderr)")
+            throw CancellationError()
+        }
+    }
+}
+
+extension String {
+    /// The text without white space at either end.
+    fileprivate var trimmed: String { trimmingCharacters(in: .whitespacesAndNewlines) }
+}

@@ -26,7 +26,10 @@ struct RemoveCommand: AsyncParsableCommand {
         aliases: ["delete"]
     )
 
-    @Argument(help: ArgumentHelp("Show ids to delete; stdin is read when none are given.", valueName: "id"))
+    @Argument(
+        help: ArgumentHelp("Show ids to delete; stdin is read when none are given.", valueName: "id"),
+        completion: .candidates(FavoriteCompletion.candidates)
+    )
     var ids: [Int] = []
 
     @Flag(name: [.customShort("y"), .long], help: "Delete without asking for confirmation.")

@@ -19,7 +19,10 @@ struct ShowFavoriteCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("The show id (several may be given).", valueName: "id"))
+    @Argument(
+        help: ArgumentHelp("The show id (several may be given).", valueName: "id"),
+        completion: .candidates(FavoriteCompletion.candidates)
+    )
     var ids: [Int]
 
     @OptionGroup var store: StoreOptions

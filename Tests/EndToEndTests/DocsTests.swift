@@ -62,7 +62,7 @@ struct DocsTests {
         for tool in Repository.tools where try await !Repository.isPlaceholder(tool) {
             let help = try await sandbox.run(tool, ["--help"])
             let fromHelp = Self.helpExitCodes(help.stdout)
-            #expect(fromHelp.count == 7, "\(tool) --help: \(help.stdout)")
+            #expect(Set(fromHelp.keys).isSuperset(of: [0, 1, 64, 65, 69, 74, 75]), "\(tool) --help: \(help.stdout)")
             let page = try String(contentsOf: Repository.url("man/\(tool).1"), encoding: .utf8)
             #expect(Self.manualExitCodes(page) == fromHelp, "\(tool).1")
             checked += 1

@@ -89,6 +89,15 @@ function __tvm-fav_custom_completion
     command $tokens[1] $argv $tokens
 end
 
+# tvm: the cursor's offset in the current token, also under `complete -C`, where fish 3's
+# `commandline -tC` prints nothing (see Sources/tvm-docs/CompletionScript.swift).
+function __tvm-fav_cursor_index_in_current_token
+    set -l token (commandline -ct)
+    set -l cursor (commandline -tC 2>/dev/null)
+    and test "$cursor" -le (string length -- "$token")
+    and echo $cursor
+    or string length -- "$token"
+end
 complete -c 'tvm-fav' -f
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav" version' -l 'version' -d 'Show the version.'
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav" h help' -s 'h' -l 'help' -d 'Show help information.'
@@ -115,6 +124,7 @@ complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_option
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav add" q quiet' -s 'q' -l 'quiet' -d 'Print errors only: no warnings, notes or progress.'
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav add" version' -l 'version' -d 'Show the version.'
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav add" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_positional "tvm-fav rm" -ge 1' -fka '(__tvm-fav_custom_completion ---completion rm -- positional@0 (count (__tvm-fav_tokens -pc)) (__tvm-fav_cursor_index_in_current_token))'
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav rm" y yes' -s 'y' -l 'yes' -d 'Delete without asking for confirmation.'
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav rm" db' -l 'db' -d 'The favorites database (default: $TVM_DB, else $XDG_DATA_HOME/tvm/tvm.sqlite).' -rF
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav rm" lock-timeout' -l 'lock-timeout' -d 'How long a save or delete waits for another tvm-fav to finish, in seconds.' -rfka ''
@@ -137,6 +147,7 @@ complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_option
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav list" q quiet' -s 'q' -l 'quiet' -d 'Print errors only: no warnings, notes or progress.'
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav list" version' -l 'version' -d 'Show the version.'
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav list" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_positional "tvm-fav show" -ge 1' -fka '(__tvm-fav_custom_completion ---completion show -- positional@0 (count (__tvm-fav_tokens -pc)) (__tvm-fav_cursor_index_in_current_token))'
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav show" db' -l 'db' -d 'The favorites database (default: $TVM_DB, else $XDG_DATA_HOME/tvm/tvm.sqlite).' -rF
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav show" lock-timeout' -l 'lock-timeout' -d 'How long a save or delete waits for another tvm-fav to finish, in seconds.' -rfka ''
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav show" jq' -l 'jq' -d 'Filter each output record through this jq program (libjq). String results print raw, as with jq -r.' -rfka ''

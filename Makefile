@@ -33,10 +33,10 @@ install: build
 	bin=$$(swift build -c release --static-swift-stdlib --show-bin-path) && \
 	for tool in $(TOOLS); do install -m 755 -s "$$bin/$$tool" "$(BINDIR)/$$tool"; done
 	for tool in $(TOOLS); do \
-	    if [ -f "man/$$tool.1" ]; then install -m 644 "man/$$tool.1" "$(MAN1DIR)/$$tool.1"; fi; \
-	    if [ -f "completions/bash/$$tool" ]; then install -m 644 "completions/bash/$$tool" "$(BASHDIR)/$$tool"; fi; \
-	    if [ -f "completions/zsh/_$$tool" ]; then install -m 644 "completions/zsh/_$$tool" "$(ZSHDIR)/_$$tool"; fi; \
-	    if [ -f "completions/fish/$$tool.fish" ]; then install -m 644 "completions/fish/$$tool.fish" "$(FISHDIR)/$$tool.fish"; fi; \
+	    install -m 644 "man/$$tool.1" "$(MAN1DIR)/$$tool.1" && \
+	    install -m 644 "completions/bash/$$tool" "$(BASHDIR)/$$tool" && \
+	    install -m 644 "completions/zsh/_$$tool" "$(ZSHDIR)/_$$tool" && \
+	    install -m 644 "completions/fish/$$tool.fish" "$(FISHDIR)/$$tool.fish" || exit 1; \
 	done
 	install -m 644 man/tvm.7 "$(MAN7DIR)/tvm.7"
 

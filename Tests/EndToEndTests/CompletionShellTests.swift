@@ -12,7 +12,7 @@ struct CompletionShellTests {
         let sandbox = try Sandbox()
         var checked = 0
         for tool in Repository.tools {
-            guard let declarations = try await ToolDeclarations.load(tool) else { continue }
+            let declarations = try await ToolDeclarations.load(tool)
             for command in declarations.commands where !command.subcommands.isEmpty {
                 let line = ([tool] + command.path + [""]).joined(separator: " ")
                 let completion = try await shell.complete(
@@ -33,7 +33,7 @@ struct CompletionShellTests {
         let sandbox = try Sandbox()
         var checked: Set<String> = []
         for tool in Repository.tools {
-            guard let declarations = try await ToolDeclarations.load(tool) else { continue }
+            let declarations = try await ToolDeclarations.load(tool)
             for command in declarations.commands {
                 for option in command.options {
                     guard let values = option.values, let name = option.names.last else { continue }

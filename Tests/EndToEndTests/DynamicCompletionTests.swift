@@ -2,13 +2,12 @@ import Foundation
 import Testing
 
 /// The values only the binary knows: favorite ids (with the show's name where the shell shows descriptions) and
-/// the search history, completed through the committed scripts. Each test waits for its tool to be merged.
+/// the search history, completed through the committed scripts.
 @Suite("Dynamic completion of favorite ids and the search history")
 struct DynamicCompletionTests {
     @Test(
         "tvm-fav rm and show complete the favorites' ids, with each show's name as the description",
         .enabled(if: Shell.allInstalled, Shell.missingNote),
-        .enabled(Repository.placeholderNote("tvm-fav")) { try await !Repository.isPlaceholder("tvm-fav") },
         arguments: Shell.allCases)
     func favoriteIDs(shell: Shell) async throws {
         let (server, sandbox) = try await startReplay()
@@ -34,7 +33,6 @@ struct DynamicCompletionTests {
     @Test(
         "tvm-search completes its query from the remembered searches, most recent first",
         .enabled(if: Shell.allInstalled, Shell.missingNote),
-        .enabled(Repository.placeholderNote("tvm-search")) { try await !Repository.isPlaceholder("tvm-search") },
         arguments: Shell.allCases)
     func searchHistory(shell: Shell) async throws {
         let (server, sandbox) = try await startReplay()

@@ -23,16 +23,6 @@ struct ReadmeTourTests {
         let (server, sandbox) = try await startReplay()
         defer { Task { await server.stop() } }
         for example in examples {
-            var placeholders: [String] = []
-            for tool in example.tools where try await Repository.isPlaceholder(tool) { placeholders.append(tool) }
-            if !placeholders.isEmpty {
-                withKnownIssue(
-                    "README.md:\(example.line) not run: \(placeholders.joined(separator: ", ")) still a placeholder on this branch"
-                ) {
-                    Issue.record("needs \(placeholders.joined(separator: ", ")):\n\(example.code)")
-                }
-                continue
-            }
             let result = try await Sandbox.run(
                 executable: URL(fileURLWithPath: "/bin/bash"), arguments: ["-e", "-o", "pipefail", "-c", example.code],
                 stdin: nil, environment: sandbox.shellEnvironment, directory: sandbox.root, timeout: 120)

@@ -20,13 +20,4 @@ enum Repository {
         }
     }()
 
-    /// Whether a tool's binary is still the placeholder an unfinished issue replaces ("not built yet").
-    static func isPlaceholder(_ tool: String) async throws -> Bool {
-        try await ToolDeclarations.load(tool) == nil
-    }
-
-    /// The reason to give when a test needs a tool that is still a placeholder.
-    static func placeholderNote(_ tool: String) -> Comment {
-        "\(tool) is still the placeholder on this branch (it prints \"not built yet\"); this runs once it is merged"
-    }
 }

@@ -18,12 +18,11 @@ struct ToolDeclarations: Sendable {
     var tool: String
     var commands: [Command]
 
-    /// Loads a tool's declarations; `nil` when the binary is still a placeholder.
-    static func load(_ tool: String) async throws -> ToolDeclarations? {
+    /// Loads a tool's declarations from its binary.
+    static func load(_ tool: String) async throws -> ToolDeclarations {
         let sandbox = try Sandbox()
         let result = try await sandbox.run(tool, ["--experimental-dump-help"])
         guard result.stdout.hasPrefix("{") else {
-            if result.stdout.contains("not built yet") { return nil }
             throw DeclarationsError(detail: "\(tool) --experimental-dump-help printed no JSON: \(result.stderr)")
         }
         guard let json = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any],

@@ -1,3 +1,4 @@
-import TVMCLI
+import FavoriteCommands
+import TVMCLICore
 
 await FavCommand.runAsTool()

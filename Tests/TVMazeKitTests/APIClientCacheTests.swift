@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import TVMazeCore
 @testable import TVMazeKit
 
 /// The client's use of its response cache, over a scripted transport and an in-memory cache.

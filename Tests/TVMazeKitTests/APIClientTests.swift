@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import TVMazeCore
 @testable import TVMazeKit
 
 /// The client's request loop over a scripted transport: status mapping, retries, Retry-After, the retry dialog.

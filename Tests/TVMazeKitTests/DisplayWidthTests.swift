@@ -1,5 +1,6 @@
 import Testing
 
+@testable import TVMazeCore
 @testable import TVMazeKit
 
 @Suite("DisplayWidth")

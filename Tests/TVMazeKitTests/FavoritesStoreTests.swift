@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 
+@testable import TVMazeCore
 @testable import TVMazeKit
 
 @Suite("FavoritesStore on in-memory and temporary databases")
@@ -34,6 +35,28 @@ struct FavoritesStoreTests {
         #expect(applied == ["v1-favorite"])
         let primaryKey = try await queue.read { db in try db.primaryKey("favorite").columns }
         #expect(primaryKey == ["id"])
+    }
+
+    @Test("recordAddingTVM gives addingTVM's bytes, for saved records and for records edited outside tvm")
+    func recordAddingTVM() async throws {
+        let (store, _) = try await memoryStore()
+        try await store.save(try shows(count: 20))
+        let fields: [(key: String, value: [UInt8])] = [
+            ("favorite", JSONText.bool(true)), ("added_at", JSONText.string("2024-03-01T12:34:56.078Z")),
+        ]
+        let saved = try await store.favorites()
+        #expect(saved.count == 20)
+        for favorite in saved {
+            #expect(try favorite.recordAddingTVM(fields) == RawJSON.addingTVM(fields, to: favorite.recordBytes))
+        }
+        var edited = try #require(saved.first)
+        for record in [
+            #"{}"#, #"{"id":1,"_tvm":{"score":3}}"#, #"{"id":1,"x":{"_tvm":1}}"#, #" {"id":1} "#, #"{"id":1}"#,
+        ] {
+            edited.record = record
+            #expect(
+                try edited.recordAddingTVM(fields) == RawJSON.addingTVM(fields, to: Array(record.utf8)), "\(record)")
+        }
     }
 
     @Test("a saved record is the show's exact bytes, with id and name in their own columns")

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import TVMazeCore
 @testable import TVMazeKit
 
 @Suite("Images made local: cache first, one download per URL, bodies checked")

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import TVMazeCore
 @testable import TVMazeKit
 
 // Serialized: one test counts the executor threads of this process, and only this suite makes executors.

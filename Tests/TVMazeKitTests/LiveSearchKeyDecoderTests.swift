@@ -1,5 +1,6 @@
 import Testing
 
+@testable import TVMazeCore
 @testable import TVMazeKit
 
 @Suite("Decoding a raw terminal's bytes into live search keys")

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import TVMazeCore
 @testable import TVMazeKit
 
 @Suite("The live search state machine: keys, timer and answers in; screen and effects out")

@@ -1,5 +1,6 @@
 import Foundation
 
+@testable import TVMazeCore
 @testable import TVMazeKit
 
 /// Results for the live search tests: the recorded searches, and constructed shows for what they lack.

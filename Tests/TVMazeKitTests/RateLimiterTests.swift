@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import TVMazeCore
 @testable import TVMazeKit
 
 /// The sliding window, in memory and shared through a file. Windows are sub-second (0.05 s plus the limiter's

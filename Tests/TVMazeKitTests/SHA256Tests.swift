@@ -1,5 +1,6 @@
 import Testing
 
+@testable import TVMazeCore
 @testable import TVMazeKit
 
 @Suite("SHA-256, the hash that names cache files")

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import TVMazeCore
 @testable import TVMazeKit
 
 @Suite("ShowSearch turns search results into scored show records")

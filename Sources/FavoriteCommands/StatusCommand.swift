@@ -1,6 +1,6 @@
 import ArgumentParser
-import TVMCLI
-import TVMazeKit
+import TVMCLICore
+import TVMazeCore
 
 /// `tvm-fav status`: mark show records as saved or not.
 struct StatusCommand: AsyncParsableCommand {

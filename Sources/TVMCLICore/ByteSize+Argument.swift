@@ -1,5 +1,5 @@
 import ArgumentParser
-import TVMazeKit
+import TVMazeCore
 
 extension ByteSize: ExpressibleByArgument {
     /// Reads `256MB`, `1G`, `500k` or a plain number of bytes from the command line.

@@ -1,6 +1,6 @@
 import Foundation
-import TVMCLI
-import TVMazeKit
+import TVMCLICore
+import TVMazeCore
 
 /// Shell completion of favorite ids, each with its show's name as the description (zsh, fish).
 ///

@@ -1,4 +1,4 @@
-import TVMazeKit
+import TVMazeCore
 
 /// Reads show ids from standard input: show records, search results or bare numbers, one per line.
 public enum StdinShowIDs {

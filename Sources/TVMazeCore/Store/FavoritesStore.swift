@@ -120,8 +120,12 @@ public final class FavoritesStore: Sendable {
     private static func schemaState(of reader: any DatabaseReader) throws -> SchemaState {
         let known = migrator.migrations
         let applied: Set<String> = try reader.read { db in
-            guard try db.tableExists("grdb_migrations") else { return [] }
-            return Set(try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations"))
+            // One query, not a schema lookup first: this runs at every start of tvm-fav list.
+            do {
+                return Set(try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations"))
+            } catch let error as DatabaseError where error.message?.hasPrefix("no such table") == true {
+                return []
+            }
         }
         return SchemaState(
             completed: known.allSatisfy(applied.contains),

@@ -1,6 +1,6 @@
 import ArgumentParser
-import TVMCLI
-import TVMazeKit
+import TVMCLICore
+import TVMazeCore
 
 /// `tvm-fav show`: a saved show's detail view, offline.
 struct ShowFavoriteCommand: AsyncParsableCommand {

@@ -1,5 +1,5 @@
 import ArgumentParser
-import TVMazeKit
+import TVMazeCore
 
 /// The exit codes shared by every tvm tool (after BSD's sysexits.h).
 public enum ExitStatus: Int32, CaseIterable, Sendable, Comparable {
@@ -48,17 +48,4 @@ public enum ExitStatus: Int32, CaseIterable, Sendable, Comparable {
 
     /// Orders codes by severity, so that a run remembers the most serious problem it met.
     public static func < (lhs: ExitStatus, rhs: ExitStatus) -> Bool { lhs.rawValue < rhs.rawValue }
-
-    /// The exit status an API error earns.
-    ///
-    /// - Parameter error: The error.
-    /// - Returns: Its code from the table.
-    public static func of(_ error: APIError) -> ExitStatus {
-        switch error {
-        case .notFound: return .notFound
-        case .rateLimited, .timedOut: return .temporary
-        case .unavailable, .invalidResponse, .notCached: return .unavailable
-        case .rejected, .invalidURL: return .usage
-        }
-    }
 }

@@ -1,16 +1,18 @@
 import ArgumentParser
-import TVMCLI
+import TVMCLICore
 
 /// `tvm-fav`: favorite TV shows in a local SQLite database, usable offline.
-struct FavCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
+package struct FavCommand: AsyncParsableCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "tvm-fav",
         abstract: "Keep favorite TV shows in a local database, and list them offline.",
         discussion: """
             Favorites live in an SQLite database: $XDG_DATA_HOME/tvm/tvm.sqlite (~/.local/share/tvm/tvm.sqlite), \
             or the file given with --db or TVM_DB. Each favorite keeps the whole show record as TVMaze sent it, \
             every field in its order (anything under "_tvm" is dropped), so list, show, status and rm work \
-            without a network. Only add (for a bare id) and refresh use the network.
+            without a network. Only add (for a bare id) and refresh use the network: tvm-fav itself carries no \
+            network code, so that it starts faster, and runs add and refresh through tvm-fetch, \
+            which must be installed next to it or on PATH (make install puts the five tools together).
 
             Every save and every delete is one transaction: a batch is written whole or not at all. When one \
             fails (another process keeps the database locked past --lock-timeout, a read-only file, a full \
@@ -39,4 +41,6 @@ struct FavCommand: AsyncParsableCommand {
             RefreshCommand.self,
         ]
     )
+
+    package init() {}
 }

@@ -1,4 +1,4 @@
-import TVMazeKit
+import TVMazeCore
 
 extension Views {
     /// Favorites: id, name, status, premiered, genres, rating.

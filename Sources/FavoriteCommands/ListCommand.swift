@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
-import TVMCLI
-import TVMazeKit
+import TVMCLICore
+import TVMazeCore
 
 /// `tvm-fav list`: the favorites, offline.
 struct ListCommand: AsyncParsableCommand {
@@ -34,15 +34,12 @@ struct ListCommand: AsyncParsableCommand {
             guard let database = try await access.openForReading() else { return }
             let favorites = try await database.favorites(sortedBy: sort)
             let out = try await runtime.makeOutput(view: Views.favorites)
-            let iso8601 = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
             for favorite in favorites {
                 try await out.emit(
-                    try RawJSON.addingTVM(
-                        [
-                            ("favorite", JSONText.bool(true)),
-                            ("added_at", JSONText.string(favorite.addedAt.formatted(iso8601))),
-                        ],
-                        to: favorite.recordBytes))
+                    try favorite.recordAddingTVM([
+                        ("favorite", JSONText.bool(true)),
+                        ("added_at", JSONText.string(DatabaseDate.iso8601(favorite.addedAt))),
+                    ]))
             }
             try out.finish()
         }

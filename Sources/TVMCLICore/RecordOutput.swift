@@ -1,5 +1,5 @@
 import Foundation
-import TVMazeKit
+import TVMazeCore
 
 /// How records look on a terminal: a table of all of them, or a detail view of each.
 public protocol TerminalView: Sendable {

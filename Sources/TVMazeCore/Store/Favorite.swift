@@ -46,6 +46,42 @@ public struct Favorite: Codable, Sendable, Equatable, Identifiable {
     /// The stored record as UTF-8 bytes, ready to be written as one JSON line.
     public var recordBytes: [UInt8] { Array(record.utf8) }
 
+    /// The stored record with toolkit fields under `_tvm`: the same bytes as ``RawJSON/addingTVM(_:to:)``.
+    ///
+    /// A saved record is compact, valid (the table checks `json_valid`) and has no `_tvm` (saving drops it), so
+    /// the fields are spliced in before its closing brace without scanning it again: `tvm-fav list` does this
+    /// for every favorite. A record that is not of that form (edited outside tvm) is handed to `addingTVM`.
+    /// - Parameter fields: Keys and compact JSON texts of their values, as ``JSONText`` builds them.
+    /// - Returns: The record's bytes with `"_tvm":{…}` as its last member.
+    /// - Throws: ``RawJSONError`` from `addingTVM`, for a record that is not a JSON object.
+    public func recordAddingTVM(_ fields: [(key: String, value: [UInt8])]) throws(RawJSONError) -> [UInt8] {
+        var bytes = recordBytes
+        guard bytes.count >= 2, bytes.first == UInt8(ascii: "{"), bytes.last == UInt8(ascii: "}"),
+            !Self.mentionsTVM(bytes)
+        else { return try RawJSON.addingTVM(fields, to: bytes) }
+        bytes.removeLast()
+        if bytes.count > 1 { bytes.append(UInt8(ascii: ",")) }
+        bytes += Array(#""_tvm":{"#.utf8)
+        for (index, field) in fields.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            bytes += JSONText.string(field.key)
+            bytes.append(UInt8(ascii: ":"))
+            bytes += field.value
+        }
+        bytes += Array("}}".utf8)
+        return bytes
+    }
+
+    /// Whether `"_tvm"` occurs anywhere in the text (at any depth: then the careful path decides).
+    private static func mentionsTVM(_ bytes: [UInt8]) -> Bool {
+        let needle = Array(#""_tvm""#.utf8)
+        guard bytes.count >= needle.count else { return false }
+        for start in 0...(bytes.count - needle.count) where bytes[start] == needle[0] {
+            if bytes[start..<(start + needle.count)].elementsEqual(needle) { return true }
+        }
+        return false
+    }
+
     /// The columns, named as the issue and `sqlite3` users see them.
     enum CodingKeys: String, CodingKey {
         case id, name, record, position
@@ -83,9 +119,15 @@ extension Favorite: FetchableRecord, PersistableRecord {
         id = row[Columns.id]
         name = row[Columns.name]
         record = row[Columns.record]
-        addedAt = row[Columns.addedAt]
-        updatedAt = row[Columns.updatedAt]
+        addedAt = Self.date(row, Columns.addedAt)
+        updatedAt = Self.date(row, Columns.updatedAt)
         position = row[Columns.position]
+    }
+
+    /// A date column, parsed by ``DatabaseDate`` when it has GRDB's text form, else decoded by GRDB.
+    private static func date(_ row: Row, _ column: Column) -> Date {
+        if let text: String = row[column], let date = DatabaseDate.parse(text) { return date }
+        return row[column]
     }
 
     /// Writes the columns, for the same reason as ``init(row:)``: a 50,000-show `add` encodes every row.

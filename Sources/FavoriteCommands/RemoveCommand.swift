@@ -1,6 +1,6 @@
 import ArgumentParser
-import TVMCLI
-import TVMazeKit
+import TVMCLICore
+import TVMazeCore
 
 /// `tvm-fav rm` (alias `delete`): delete favorites after a confirmation.
 struct RemoveCommand: AsyncParsableCommand {

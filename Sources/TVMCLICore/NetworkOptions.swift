@@ -1,5 +1,5 @@
 import ArgumentParser
-import TVMazeKit
+import TVMazeCore
 
 /// The options of every tool that talks to the API: `--api-url`, `--timeout`, `--retries`.
 public struct NetworkOptions: ParsableArguments, Sendable {
@@ -36,9 +36,6 @@ public struct NetworkOptions: ParsableArguments, Sendable {
 
     /// Creates the options with their defaults.
     public init() {}
-
-    /// How the client uses its cache.
-    public var cacheMode: CacheMode { offline ? .offline : refresh ? .refresh : .normal }
 
     /// Checks ranges.
     public func validate() throws {

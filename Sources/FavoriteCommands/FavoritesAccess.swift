@@ -1,15 +1,20 @@
 import ArgumentParser
 import Foundation
-import TVMCLI
-import TVMazeKit
+import TVMCLICore
+import TVMazeCore
 
 /// How the tvm-fav commands open the database and survive a failed save or delete.
-struct FavoritesAccess {
-    let runtime: ToolRuntime
-    let options: StoreOptions
+package struct FavoritesAccess {
+    package let runtime: ToolRuntime
+    package let options: StoreOptions
+
+    package init(runtime: ToolRuntime, options: StoreOptions) {
+        self.runtime = runtime
+        self.options = options
+    }
 
     /// The database file for this run.
-    var path: String {
+    package var path: String {
         options.path(environment: runtime.terminal.environment, directories: runtime.directories)
     }
 
@@ -18,7 +23,7 @@ struct FavoritesAccess {
     /// Opening is part of the change: when it fails (a read-only file, a full disk, a lock held past the
     /// timeout) the seeds' retry dialog or message follows, as for a failed save.
     /// - Throws: `ExitCode(74)` after the failure was reported.
-    func openForWriting() async throws -> FavoritesStore {
+    package func openForWriting() async throws -> FavoritesStore {
         let path = self.path
         let timeout = options.lockTimeout
         return try await changing { () async throws(StoreError) -> FavoritesStore in
@@ -29,7 +34,7 @@ struct FavoritesAccess {
     /// Opens the database for reading only; `nil` means "no favorites yet", and nothing is created.
     ///
     /// - Throws: ``StoreError`` when an existing file cannot be read; the runtime reports it and exits 74.
-    func openForReading() async throws -> FavoritesStore? {
+    package func openForReading() async throws -> FavoritesStore? {
         guard FileManager.default.fileExists(atPath: path) else { return nil }
         return try await FavoritesStore(path: path, lockTimeout: options.lockTimeout, access: .readOnly)
     }
@@ -40,7 +45,7 @@ struct FavoritesAccess {
     /// - Parameter body: The store operation (one transaction: it changed nothing when it threw).
     /// - Returns: What the operation returned.
     /// - Throws: `ExitCode(74)` after the failure was reported.
-    func changing<T>(_ body: () async throws(StoreError) -> T) async throws -> T {
+    package func changing<T>(_ body: () async throws(StoreError) -> T) async throws -> T {
         while true {
             do {
                 return try await body()
@@ -60,14 +65,14 @@ struct FavoritesAccess {
     }
 
     /// Prints a summary such as `added 2, updated 1` on stderr, when stderr is a terminal and not `--quiet`.
-    func summary(_ text: String) {
+    package func summary(_ text: String) {
         guard runtime.terminal.stderrIsTTY && !runtime.outputOptions.quiet else { return }
         runtime.diagnostics.clearProgress()
         runtime.diagnostics.raw(text + "\n")
     }
 
     /// Reports a show id that is not a favorite, and earns exit status 1.
-    func reportNotFavorite(_ id: Int) {
+    package func reportNotFavorite(_ id: Int) {
         runtime.diagnostics.error("show \(id) is not a favorite")
         runtime.raise(.notFound)
     }

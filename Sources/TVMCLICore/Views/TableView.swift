@@ -1,4 +1,4 @@
-import TVMazeKit
+import TVMazeCore
 
 /// A terminal table of records of one kind: columns, and how a record becomes a row.
 public struct TableView<Model: TVMazeModel>: TerminalView {

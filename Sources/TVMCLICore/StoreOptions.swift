@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import TVMazeKit
+import TVMazeCore
 
 /// The options of tools that use the favorites database: `--db` and `--lock-timeout`.
 public struct StoreOptions: ParsableArguments, Sendable {

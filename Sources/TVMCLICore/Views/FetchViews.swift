@@ -1,5 +1,5 @@
 import Foundation
-import TVMazeKit
+import TVMazeCore
 
 /// A `{"id":…,"updated":…}` line from `tvm-fetch updates`.
 public struct ShowUpdate: TVMazeModel {

@@ -1,0 +1,49 @@
+import ArgumentParser
+import TVMCLICore
+
+/// `tvm-fav add`: save shows as favorites.
+package struct AddCommand: AsyncParsableCommand {
+    package static let configuration = CommandConfiguration(
+        commandName: "add",
+        abstract: "Save shows as favorites, from ids or from show records on stdin.",
+        discussion: """
+            With no ID arguments, stdin is read, one line each, in every form tvm-fetch show accepts: a show \
+            record, a search result {"score":…,"show":{…}}, a record with "_embedded.show", or a bare id \
+            (82 or "82"). A complete show record (from tvm-fetch, tvm-search or tvm-fav list) is saved as it \
+            is, without a network request; a bare id, or a record with little more than an id, is fetched \
+            from TVMaze first.
+
+            All the shows of one run are saved in one transaction, after stdin ends: all of them or none. A \
+            show that is already a favorite gets the new record and keeps its place in the list. The saved \
+            records are printed, so the pipe can go on; on a terminal, stderr also gets "added N, updated M".
+
+            A malformed line is reported with its line number and skipped, the others are saved, and the exit \
+            status is 65. An id TVMaze does not know is reported and skipped (exit 1).
+
+            Examples:
+              tvm-fav add 1 139
+              tvm-fetch shows --page 0 | tvm-fav add > /dev/null
+              tvm-search 'squid game' | head -1 | tvm-fav add
+              echo 82 | tvm-fav add --db ~/shows.sqlite
+            """
+    )
+
+    @Argument(help: ArgumentHelp("Show ids to fetch and save; stdin is read when none are given.", valueName: "id"))
+    package var ids: [Int] = []
+
+    @OptionGroup package var store: StoreOptions
+    @OptionGroup package var network: NetworkOptions
+    @OptionGroup package var output: OutputOptions
+
+    package init() {}
+
+    package func validate() throws {
+        if let bad = ids.first(where: { $0 <= 0 }) {
+            throw ValidationError("'\(bad)' is not a show id: ids are positive integers")
+        }
+    }
+
+    package func run() async throws {
+        try await FavoritesNetworkContext.current.add(self)
+    }
+}

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Testing
 
 @testable import TVMazeCore
@@ -28,6 +29,18 @@ struct HTTPCacheTests {
 
     /// A body of `count` bytes.
     static func body(_ count: Int) -> String { "\"" + String(repeating: "x", count: count - 2) + "\"" }
+
+    @Test("a new cache file is in WAL mode, which later opens keep without setting it again")
+    func walMode() throws {
+        let folder = Folder()
+        defer { folder.remove() }
+        let cache = HTTPCache(path: folder.cacheFile, maxBytes: 1 << 20)
+        cache.store(Self.response("1"), for: "k")
+        let queue = try DatabaseQueue(path: folder.cacheFile)
+        #expect(try queue.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") } == "wal")
+        let again = HTTPCache(path: folder.cacheFile, maxBytes: 1 << 20)
+        #expect(again.lookup("k")?.body == Array("1".utf8))
+    }
 
     @Test("a stored response comes back as it was stored; a miss is nil")
     func roundTrip() throws {

@@ -58,7 +58,12 @@ public final class HTTPCache: ResponseCache {
         let now = Date().timeIntervalSince1970
         return withDatabase { pool in
             try pool.inDatabase { db -> CachedResponse? in
-                guard let entry = try CacheEntry.fetchOne(db, key: key) else { return nil }
+                // Plain SQL: the query interface's `fetchOne(db, key:)` first reads the table's primary key
+                // from the schema, a query more on every cached run.
+                guard
+                    let entry = try CacheEntry.fetchOne(
+                        db, sql: "SELECT * FROM response WHERE key = ?", arguments: [key])
+                else { return nil }
                 // Eviction only needs a rough order, so a hit writes (which costs a WAL commit) only when
                 // the entry's last use is older than the granularity.
                 if now - entry.lastUsed > Self.lastUsedGranularity {
@@ -207,7 +212,8 @@ public final class HTTPCache: ResponseCache {
         var configuration = Configuration()
         configuration.busyMode = .timeout(10)
         configuration.label = "tvm-http-cache"
-        configuration.journalMode = .wal
+        // WAL is set once, when the file is made (openAndMigrate): the mode is kept in the file, and GRDB's
+        // `journalMode = .wal` would check it again at every open, with a file-size lookup of the WAL.
         configuration.prepareDatabase { db in
             // A short-lived process would otherwise delete and recreate the WAL and shared-memory files at
             // every run (a checkpoint, two file creations and an fsync of the folder).
@@ -232,6 +238,10 @@ public final class HTTPCache: ResponseCache {
 
     private func openAndMigrate(_ configuration: Configuration) throws -> DatabaseQueue {
         let pool = try DatabaseQueue(path: path, configuration: configuration)
+        // The usual case, a cache made by an earlier run: a read, where `migrate` would take the write lock.
+        if (try? pool.read { try CacheEntry.migrator.hasCompletedMigrations($0) }) == true { return pool }
+        let mode = try pool.writeWithoutTransaction { db in try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL") }
+        guard mode == "wal" else { throw DatabaseError(message: "could not turn on WAL mode for \(path)") }
         do {
             try CacheEntry.migrator.migrate(pool)
         } catch {

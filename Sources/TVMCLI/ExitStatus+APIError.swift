@@ -11,6 +11,7 @@ extension ExitStatus {
         case .rateLimited, .timedOut: return .temporary
         case .unavailable, .invalidResponse, .notCached: return .unavailable
         case .rejected, .invalidURL: return .usage
+        case .cancelled: return .cancelled
         }
     }
 }

@@ -294,6 +294,28 @@ struct APIClientTests {
         #expect(delay <= 60.25)
     }
 
+    @Test("a fetch cancelled while it waits for the rate window is not sent, and ends as cancelled")
+    func cancelledWhilePaced() async throws {
+        let transport = ScriptedTransport([.json("{}")])
+        let events = EventRecorder()
+        let limiter = RateLimiter(limit: 1, window: 60)
+        await limiter.acquire()
+        let client = try ClientFactory.client(transport, limiter: limiter, events: events)
+        let fetch = Task { try await client.fetch(Self.show) }
+        let deadline = ContinuousClock.now + .seconds(120)
+        while events.events.isEmpty, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        fetch.cancel()
+        let result = await fetch.result
+        #expect(transport.callCount == 0)
+        guard case .failure(let error) = result, case .cancelled(let url)? = error as? APIError else {
+            Issue.record("expected .cancelled, got \(result)")
+            return
+        }
+        #expect(url.hasSuffix("/shows/1"))
+    }
+
     @Test("a download returns the whole response; an unusable one is retried, then invalidResponse")
     func download() async throws {
         let jpeg: [UInt8] = [0xFF, 0xD8, 0xFF, 0xD9]

@@ -105,8 +105,10 @@ struct RateLimiterTests {
         task.cancel()
         #expect(waiting.snapshot, "the second acquire never announced its wait")
         // The window is an hour: returning at all, long before that, shows the wait was cut short.
-        let elapsed = await ContinuousClock().measure { await task.value }
+        var reserved = true
+        let elapsed = await ContinuousClock().measure { reserved = await task.value }
         #expect(elapsed < .seconds(1_800))
+        #expect(!reserved, "a cancelled wait reserves no place")
         #expect(try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").count == 1)
     }
 
@@ -156,7 +158,7 @@ struct RateLimiterTests {
         }
         let seen = Date().timeIntervalSince1970
         third.cancel()
-        await third.value
+        #expect(await third.value == false, "a cancelled wait reserves no place")
         let delay = try #require(announced.snapshot.first)
         #expect(delay >= oldest + 60.25 - seen - 0.001)
         #expect(delay <= oldest + 60.25 - startedThird + 0.001)

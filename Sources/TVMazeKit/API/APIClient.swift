@@ -179,7 +179,11 @@ public final class APIClient: Sendable {
             attempt += 1
             if paced {
                 let onEvent = self.onEvent
-                await limiter.acquire { onEvent(.pacing(delay: $0)) }
+                // A task cancelled while it waits for the window (a live search whose query changed) sends
+                // nothing: the request would not fit in the window, and nobody wants its answer.
+                guard await limiter.acquire(onWait: { onEvent(.pacing(delay: $0)) }) else {
+                    throw APIError.cancelled(url: url)
+                }
             }
             let failure: Failure
             do {

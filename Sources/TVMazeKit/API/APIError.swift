@@ -18,6 +18,8 @@ public enum APIError: Error, LocalizedError, Sendable, Equatable {
     case notCached(url: String)
     /// The API base URL or a request parameter cannot form a valid URL.
     case invalidURL(String)
+    /// The task was cancelled while the request waited for the rate window; it was not sent.
+    case cancelled(url: String)
 
     /// A readable description that quotes the URL and the cause.
     public var errorDescription: String? {
@@ -39,6 +41,8 @@ public enum APIError: Error, LocalizedError, Sendable, Equatable {
             return "not in the local cache (offline): \(url)"
         case .invalidURL(let text):
             return "invalid URL: \(text)"
+        case .cancelled(let url):
+            return "cancelled before it was sent: \(url)"
         }
     }
 
@@ -46,7 +50,7 @@ public enum APIError: Error, LocalizedError, Sendable, Equatable {
     public var isFetchFailure: Bool {
         switch self {
         case .rateLimited, .timedOut, .unavailable, .invalidResponse: return true
-        case .notFound, .rejected, .notCached, .invalidURL: return false
+        case .notFound, .rejected, .notCached, .invalidURL, .cancelled: return false
         }
     }
 }

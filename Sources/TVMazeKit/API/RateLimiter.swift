@@ -35,14 +35,17 @@ public actor RateLimiter {
     /// Waits until one more request fits in the window, then records it as sent.
     ///
     /// - Parameter onWait: Called with the delay in seconds before each wait.
-    public func acquire(onWait: @Sendable (Double) -> Void = { _ in }) async {
+    /// - Returns: `true` once a place is reserved; `false` when the task was cancelled while it waited (then
+    ///   nothing is reserved, and the request must not be sent: it would not fit in the window).
+    @discardableResult
+    public func acquire(onWait: @Sendable (Double) -> Void = { _ in }) async -> Bool {
         while true {
             let now = Date().timeIntervalSince1970
             let delay = stateFile.flatMap { reserveShared(now: now, path: $0) } ?? reserveLocal(now: now)
-            guard delay > 0 else { return }
+            guard delay > 0 else { return true }
             onWait(delay)
             try? await Task.sleep(nanoseconds: UInt64(delay * 1_000_000_000))
-            if Task.isCancelled { return }
+            if Task.isCancelled { return false }
         }
     }
 

@@ -13,6 +13,22 @@ package struct FavoritesAccess {
         self.options = options
     }
 
+    /// Runs a tvm-fav command's work with a new runtime and database access; the runtime reports what the work
+    /// throws and ends the process with the exit-code table's status.
+    ///
+    /// - Parameters:
+    ///   - store: The command's database options.
+    ///   - output: The command's output options.
+    ///   - body: The work.
+    /// - Throws: `ExitCode` for ArgumentParser to end the process with.
+    package static func run(
+        store: StoreOptions, output: OutputOptions, _ body: (FavoritesAccess) async throws -> Void
+    ) async throws {
+        let runtime = ToolRuntime(tool: "tvm-fav", output: output)
+        let access = FavoritesAccess(runtime: runtime, options: store)
+        try await runtime.run { try await body(access) }
+    }
+
     /// The database file for this run.
     package var path: String {
         options.path(environment: runtime.terminal.environment, directories: runtime.directories)

@@ -28,9 +28,8 @@ struct ListCommand: AsyncParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() async throws {
-        let runtime = ToolRuntime(tool: "tvm-fav", output: output)
-        let access = FavoritesAccess(runtime: runtime, options: store)
-        try await runtime.run {
+        try await FavoritesAccess.run(store: store, output: output) { access in
+            let runtime = access.runtime
             guard let database = try await access.openForReading() else { return }
             let favorites = try await database.favorites(sortedBy: sort)
             let out = try await runtime.makeOutput(view: Views.favorites)

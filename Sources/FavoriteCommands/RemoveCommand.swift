@@ -39,9 +39,8 @@ struct RemoveCommand: AsyncParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() async throws {
-        let runtime = ToolRuntime(tool: "tvm-fav", output: output)
-        let access = FavoritesAccess(runtime: runtime, options: store)
-        try await runtime.run {
+        try await FavoritesAccess.run(store: store, output: output) { access in
+            let runtime = access.runtime
             var wanted = ids
             if wanted.isEmpty {
                 try await StdinShowIDs.forEach(runtime: runtime) { id, _ in wanted.append(id) }

@@ -29,9 +29,8 @@ struct ShowFavoriteCommand: AsyncParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() async throws {
-        let runtime = ToolRuntime(tool: "tvm-fav", output: output)
-        let access = FavoritesAccess(runtime: runtime, options: store)
-        try await runtime.run {
+        try await FavoritesAccess.run(store: store, output: output) { access in
+            let runtime = access.runtime
             guard let database = try await access.openForReading() else {
                 ids.forEach(access.reportNotFavorite)
                 return

@@ -23,9 +23,8 @@ struct StatusCommand: AsyncParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() async throws {
-        let runtime = ToolRuntime(tool: "tvm-fav", output: output)
-        let access = FavoritesAccess(runtime: runtime, options: store)
-        try await runtime.run {
+        try await FavoritesAccess.run(store: store, output: output) { access in
+            let runtime = access.runtime
             let saved = try await access.openForReading()?.allIDs() ?? []
             let out = try await runtime.makeOutput(view: FavoriteStatusView())
             try await StdinShowIDs.forEach(runtime: runtime) { id, record in

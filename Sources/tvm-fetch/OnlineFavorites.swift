@@ -17,9 +17,8 @@ struct OnlineFavorites: FavoritesNetwork {
 extension AddCommand {
     /// The command, with the network.
     func runOnline() async throws {
-        let runtime = ToolRuntime(tool: "tvm-fav", output: output)
-        let access = FavoritesAccess(runtime: runtime, options: store)
-        try await runtime.run {
+        try await FavoritesAccess.run(store: store, output: output) { access in
+            let runtime = access.runtime
             var sources: [FavoriteSource] = ids.map { .id($0) }
             if ids.isEmpty {
                 try await StdinRecords.forEach(runtime: runtime) { number, line in
@@ -98,9 +97,8 @@ extension AddCommand {
 extension RefreshCommand {
     /// The command, with the network.
     func runOnline() async throws {
-        let runtime = ToolRuntime(tool: "tvm-fav", output: output)
-        let access = FavoritesAccess(runtime: runtime, options: store)
-        try await runtime.run {
+        try await FavoritesAccess.run(store: store, output: output) { access in
+            let runtime = access.runtime
             guard let reader = try await access.openForReading() else { return }
             let favorites = try await reader.favorites(sortedBy: .added)
             guard !favorites.isEmpty else { return }

@@ -2,6 +2,34 @@ import ArgumentParser
 import TVMCLI
 import TVMazeKit
 
+/// A command that prints every element of one show's JSON-array endpoint (`seasons`, `cast`, `crew`), one
+/// record per line. Each declares its name, help and endpoint; the arguments and the run are shared.
+protocol ShowListCommand: AsyncParsableCommand {
+    /// The show id, the network options and the output options.
+    var arguments: ShowListArguments { get }
+    /// The request for a show id.
+    static func endpoint(showID: Int) -> Endpoint
+    /// How the records look on a terminal.
+    static var view: any TerminalView { get }
+}
+
+/// The arguments every ``ShowListCommand`` takes.
+struct ShowListArguments: ParsableArguments {
+    @Argument(help: ArgumentHelp("The show id.", valueName: "id"))
+    var id: Int
+
+    @OptionGroup var network: NetworkOptions
+    @OptionGroup var output: OutputOptions
+}
+
+extension ShowListCommand {
+    func run() async throws {
+        try await printList(
+            Self.endpoint(showID: arguments.id), notFound: "show \(arguments.id)", view: Self.view,
+            network: arguments.network, output: arguments.output)
+    }
+}
+
 /// Prints every element of a JSON-array endpoint, one record per line.
 ///
 /// - Parameters:
@@ -33,7 +61,7 @@ func printList(
 }
 
 /// `tvm-fetch seasons ID`.
-struct SeasonsCommand: AsyncParsableCommand {
+struct SeasonsCommand: ShowListCommand {
     static let configuration = CommandConfiguration(
         commandName: "seasons",
         abstract: "Print a show's seasons, one per line.",
@@ -43,21 +71,14 @@ struct SeasonsCommand: AsyncParsableCommand {
               tvm-fetch seasons 1 --jq '"\\(.number): \\(.premiereDate) – \\(.endDate)"'
             """
     )
+    static let view: any TerminalView = Views.seasons
+    static func endpoint(showID: Int) -> Endpoint { .seasons(showID: showID) }
 
-    @Argument(help: ArgumentHelp("The show id.", valueName: "id"))
-    var id: Int
-
-    @OptionGroup var network: NetworkOptions
-    @OptionGroup var output: OutputOptions
-
-    func run() async throws {
-        try await printList(
-            .seasons(showID: id), notFound: "show \(id)", view: Views.seasons, network: network, output: output)
-    }
+    @OptionGroup var arguments: ShowListArguments
 }
 
 /// `tvm-fetch cast ID`.
-struct CastCommand: AsyncParsableCommand {
+struct CastCommand: ShowListCommand {
     static let configuration = CommandConfiguration(
         commandName: "cast",
         abstract: "Print a show's main cast, one credit per line.",
@@ -69,21 +90,14 @@ struct CastCommand: AsyncParsableCommand {
               tvm-fetch cast 1 --jq .person | tvm-img
             """
     )
+    static let view: any TerminalView = Views.cast
+    static func endpoint(showID: Int) -> Endpoint { .cast(showID: showID) }
 
-    @Argument(help: ArgumentHelp("The show id.", valueName: "id"))
-    var id: Int
-
-    @OptionGroup var network: NetworkOptions
-    @OptionGroup var output: OutputOptions
-
-    func run() async throws {
-        try await printList(
-            .cast(showID: id), notFound: "show \(id)", view: Views.cast, network: network, output: output)
-    }
+    @OptionGroup var arguments: ShowListArguments
 }
 
 /// `tvm-fetch crew ID`.
-struct CrewCommand: AsyncParsableCommand {
+struct CrewCommand: ShowListCommand {
     static let configuration = CommandConfiguration(
         commandName: "crew",
         abstract: "Print a show's crew, one credit per line.",
@@ -92,15 +106,8 @@ struct CrewCommand: AsyncParsableCommand {
               tvm-fetch crew 1 --jq 'select(.type == "Creator") | .person.name'
             """
     )
+    static let view: any TerminalView = Views.crew
+    static func endpoint(showID: Int) -> Endpoint { .crew(showID: showID) }
 
-    @Argument(help: ArgumentHelp("The show id.", valueName: "id"))
-    var id: Int
-
-    @OptionGroup var network: NetworkOptions
-    @OptionGroup var output: OutputOptions
-
-    func run() async throws {
-        try await printList(
-            .crew(showID: id), notFound: "show \(id)", view: Views.crew, network: network, output: output)
-    }
+    @OptionGroup var arguments: ShowListArguments
 }

@@ -102,7 +102,9 @@ final class Sandbox: @unchecked Sendable {
         DispatchQueue.global().async(group: group) { collected.stderr = err.fileHandleForReading.readDataToEndOfFile() }
         if let stdin {
             DispatchQueue.global().async {
-                input.fileHandleForWriting.write(Data(stdin))
+                // A tool may exit without reading its stdin (a usage error, a hand-over that fails): the write
+                // then meets a closed pipe. `write(_:)` traps on that error and would crash the test run.
+                try? input.fileHandleForWriting.write(contentsOf: Data(stdin))
                 try? input.fileHandleForWriting.close()
             }
         }

@@ -82,6 +82,7 @@ final class Sandbox: @unchecked Sendable {
         directory: URL,
         timeout: TimeInterval
     ) async throws -> ToolResult {
+        _ = brokenPipesAreErrors
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -122,6 +123,12 @@ final class Sandbox: @unchecked Sendable {
         )
     }
 }
+
+/// Makes a write to a pipe whose reader has gone fail with EPIPE instead of killing the test process with
+/// SIGPIPE (a tool may exit without reading its stdin). Evaluated once, before the first child starts.
+private let brokenPipesAreErrors: Void = {
+    signal(SIGPIPE, SIG_IGN)
+}()
 
 /// Output gathered by the Dispatch threads that drain a child's pipes.
 private final class Collected: @unchecked Sendable {

@@ -40,7 +40,7 @@ struct FavoritesStoreTests {
     @Test("recordAddingTVM gives addingTVM's bytes, for saved records and for records edited outside tvm")
     func recordAddingTVM() async throws {
         let (store, _) = try await memoryStore()
-        try await store.save(try shows(count: 20))
+        _ = try await store.save(try shows(count: 20))
         let fields: [(key: String, value: [UInt8])] = [
             ("favorite", JSONText.bool(true)), ("added_at", JSONText.string("2024-03-01T12:34:56.078Z")),
         ]

@@ -1,11 +1,13 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Release builds of the tools link without position independence and without exporting every symbol: the
-// loader then has no 120,000 relative relocations to apply and no 30,000-symbol table to search (dladdr),
-// about 1 ms of every start. Debug and test builds keep the defaults.
+// Release builds of the executables link without position independence and without exporting every symbol:
+// the loader then has no 120,000 relative relocations to apply and no 30,000-symbol table to search (dladdr),
+// about 1 ms of every start. They link with the toolchain's lld, which, unlike gold, does not warn about the
+// `mktemp` inside the toolchain's own static Foundation. Debug and test builds keep the defaults.
 let lean: [LinkerSetting] = [
-    .unsafeFlags(["-Xclang-linker", "-no-pie", "-Xlinker", "--no-export-dynamic"], .when(configuration: .release))
+    .unsafeFlags(
+        ["-use-ld=lld", "-Xclang-linker", "-no-pie", "-Xlinker", "--no-export-dynamic"], .when(configuration: .release))
 ]
 
 let package = Package(
@@ -90,12 +92,14 @@ let package = Package(
         // the generated completion scripts (scripts/generate-docs.sh, `make docs`). Not installed.
         .executableTarget(
             name: "tvm-docs",
-            dependencies: ["TVMCLI", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["TVMCLI", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            linkerSettings: lean
         ),
         // Test support: a tool whose shell completions come from a file, to test the completion machinery.
         .executableTarget(
             name: "tvm-completion-probe",
-            dependencies: ["TVMCLI", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["TVMCLI", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            linkerSettings: lean
         ),
         // Test support: a local HTTP server that replays recorded TVMaze responses.
         .target(
@@ -111,7 +115,8 @@ let package = Package(
             dependencies: [
                 "ReplayServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            linkerSettings: lean
         ),
         .testTarget(
             name: "TVMazeKitTests",

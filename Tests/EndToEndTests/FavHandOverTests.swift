@@ -48,6 +48,25 @@ struct FavHandOverTests {
         #expect(listed.stdout.isEmpty && listed.stderr.isEmpty)
     }
 
+    @Test("with tvm-fetch only on PATH, add runs through it: the record is saved and printed, as tvm-fav")
+    func fetchOnPath() async throws {
+        let sandbox = try Sandbox()
+        let (fav, lone) = try loneFav(sandbox)
+        var environment = lone
+        environment["PATH"] = Binaries.directory.path + ":/usr/bin:/bin"
+        let record = String(decoding: Fixtures.compact(try Fixtures.data("shows/1.json")), as: UTF8.self)
+        let added = try await Sandbox.run(
+            executable: fav, arguments: ["add", "--jq", ".name"], stdin: Array((record + "\n").utf8),
+            environment: environment, directory: sandbox.root, timeout: 60)
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(added.stdout == "Under the Dome\n")
+        #expect(added.stderr.isEmpty)
+        let listed = try await Sandbox.run(
+            executable: fav, arguments: ["list", "--jq", ".id"], stdin: nil, environment: environment,
+            directory: sandbox.root, timeout: 60)
+        #expect(listed.stdout == "1\n", "\(listed.stderr)")
+    }
+
     @Test("a usage error is reported by tvm-fav itself, before any hand-over")
     func usageErrorStaysInFav() async throws {
         let sandbox = try Sandbox()

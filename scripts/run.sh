@@ -4,6 +4,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/deps.sh build
-swift build -c release --product tvm-fetch >&2
+# All five tools, built as `make install` builds them (the two share one build): tvm-fav needs tvm-fetch next
+# to it, and the README points at .build/release/ for all of them.
+swift build -c release --static-swift-stdlib >&2
+bin=$(swift build -c release --static-swift-stdlib --show-bin-path)
 if (($# == 0)); then set -- shows; fi
-exec .build/release/tvm-fetch "$@"
+exec "$bin/tvm-fetch" "$@"

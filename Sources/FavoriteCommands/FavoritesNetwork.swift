@@ -12,9 +12,9 @@ import TVMCLICore
 /// offline commands (`list`, `show`, `status`, `rm`) start in a fraction of the time, which is what a pipeline
 /// such as `tvm-fav list | tvm-episodes` pays on every run. The two commands that may need the network are
 /// handed to tvm-fetch, which is installed next to tvm-fav and, when started under the name `tvm-fav` (as
-/// busybox does), runs tvm-fav's command line with ``FavoritesNetworkContext/current`` set to its networked implementation. The hand-over
-/// is an `execv` after the command line was parsed and validated: the same process, stdin unread, the same
-/// terminal, messages and exit status.
+/// busybox does), runs tvm-fav's command line with ``FavoritesNetworkContext/current`` set to its networked
+/// implementation. The hand-over is an `execv` after the command line was parsed and validated: the same
+/// process, stdin unread, the same terminal, messages and exit status.
 package protocol FavoritesNetwork: Sendable {
     /// Runs `tvm-fav add`.
     ///

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import NIOConcurrencyHelpers
 import TVMazeCore
 
 #if canImport(Glibc)

@@ -30,7 +30,8 @@ package enum DatabaseDate {
         }
         guard let year = number(4), separator(45), let month = number(2), separator(45), let day = number(2),
             separator(32, 84), let hour = number(2), separator(58), let minute = number(2),
-            (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60
+            (1...12).contains(month), (1...CivilDate.daysIn(month: month, year: year)).contains(day), hour < 24,
+            minute < 60
         else { return nil }
         var second = 0
         var nanoseconds = 0
@@ -48,7 +49,7 @@ package enum DatabaseDate {
             }
         }
         guard utf8.isEmpty else { return nil }
-        let days = daysFromCivil(year: year, month: month, day: day)
+        let days = CivilDate.days(year: year, month: month, day: day)
         // Relative to Foundation's reference date, as `Calendar.date(from:)` computes it, so that the Double
         // rounds the same way.
         let seconds = days * 86_400 + hour * 3_600 + minute * 60 + second - 978_307_200
@@ -65,7 +66,7 @@ package enum DatabaseDate {
     package static func iso8601(_ date: Date) -> String {
         let milliseconds = Int((date.timeIntervalSince1970 * 1_000).rounded())
         let (days, dayMilliseconds) = milliseconds.floorDividedBy(86_400_000)
-        let (year, month, day) = civilFromDays(days)
+        let (year, month, day) = CivilDate.date(days: days)
         let seconds = dayMilliseconds / 1_000
         func digits(_ value: Int, _ count: Int) -> String {
             let text = String(value)
@@ -76,28 +77,6 @@ package enum DatabaseDate {
             + digits(dayMilliseconds % 1_000, 3) + "Z"
     }
 
-    /// The proleptic Gregorian date of a day counted from 1970-01-01 (Howard Hinnant's `civil_from_days`).
-    private static func civilFromDays(_ days: Int) -> (year: Int, month: Int, day: Int) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
-    }
-
-    /// Days from 1970-01-01 to a proleptic Gregorian date (Howard Hinnant's `days_from_civil`).
-    private static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
 }
 
 extension Int {

@@ -56,9 +56,9 @@ public enum Airstamp {
         guard bytes.count == 10, bytes[base + 4] == UInt8(ascii: "-"), bytes[base + 7] == UInt8(ascii: "-"),
             let year = digits(bytes[base..<(base + 4)]), let month = digits(bytes[(base + 5)..<(base + 7)]),
             let day = digits(bytes[(base + 8)..<(base + 10)]), (1...12).contains(month),
-            (1...daysIn(month: month, year: year)).contains(day)
+            (1...CivilDate.daysIn(month: month, year: year)).contains(day)
         else { return nil }
-        return daysFromCivil(year: year, month: month, day: day) * 86_400
+        return CivilDate.days(year: year, month: month, day: day) * 86_400
     }
 
     /// The offset after the time: `Z`, `±HH:MM`, `±HHMM`, or nothing.
@@ -97,21 +97,4 @@ public enum Airstamp {
         byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
     }
 
-    private static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: return year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
-        case 4, 6, 9, 11: return 30
-        default: return 31
-        }
-    }
-
-    /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's `days_from_civil`).
-    private static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
-        let shiftedYear = month <= 2 ? year - 1 : year
-        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
-        let yearOfEra = shiftedYear - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
 }

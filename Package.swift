@@ -4,10 +4,17 @@ import PackageDescription
 // Release builds of the executables link without position independence and without exporting every symbol:
 // the loader then has no 120,000 relative relocations to apply and no 30,000-symbol table to search (dladdr),
 // about 1 ms of every start. They link with the toolchain's lld, which, unlike gold, does not warn about the
-// `mktemp` inside the toolchain's own static Foundation. Debug and test builds keep the defaults.
+// `mktemp` inside the toolchain's own static Foundation. They link SQLite and the C++ runtime statically, through
+// the linker scripts in Linking/static (Linking/README.md): Debian builds libsqlite3 with immediate binding, so
+// loading the shared libraries cost the loader 3,300 symbol lookups at every start. Debug and test builds keep
+// the defaults.
 let lean: [LinkerSetting] = [
     .unsafeFlags(
-        ["-use-ld=lld", "-Xclang-linker", "-no-pie", "-Xlinker", "--no-export-dynamic"], .when(configuration: .release))
+        [
+            "-use-ld=lld", "-Xclang-linker", "-no-pie", "-Xlinker", "--no-export-dynamic",
+            "-L\(Context.packageDirectory)/Linking/static",
+        ],
+        .when(configuration: .release))
 ]
 
 let package = Package(
@@ -122,6 +129,7 @@ let package = Package(
             name: "TVMazeKitTests",
             dependencies: ["TVMazeKit", "TVMazeCore", .product(name: "GRDB", package: "GRDB.swift")]
         ),
+        .testTarget(name: "FavoriteCommandsTests", dependencies: ["FavoriteCommands"]),
         .testTarget(
             name: "ImagePreviewTests",
             dependencies: ["ImagePreview"],

@@ -11,9 +11,9 @@ enum FavoriteCompletion {
     @Sendable
     static func candidates(_ request: CompletionRequest) async -> [CompletionCandidate] {
         let environment = ProcessInfo.processInfo.environment
-        var options = StoreOptions()
-        options.db = request.value(of: "--db")
-        let path = options.path(environment: environment, directories: XDGDirectories(environment: environment))
+        let path = StoreOptions.path(
+            db: request.value(of: "--db"), environment: environment,
+            directories: XDGDirectories(environment: environment))
         guard FileManager.default.fileExists(atPath: path),
             let store = try? await FavoritesStore(path: path, access: .readOnly),
             let favorites = try? await store.favorites()

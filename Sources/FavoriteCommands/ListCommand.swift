@@ -27,6 +27,17 @@ struct ListCommand: AsyncParsableCommand {
     @OptionGroup var store: StoreOptions
     @OptionGroup var output: OutputOptions
 
+    /// What was asked, as ``ListFastPath`` reads it from a command line (with `--jq`, which the fast path
+    /// leaves to this command).
+    var request: ListFastPath.Request {
+        var request = ListFastPath.Request()
+        request.sort = sort
+        request.db = store.db
+        request.lockTimeout = store.lockTimeout
+        request.output = output.settings
+        return request
+    }
+
     func run() async throws {
         try await FavoritesAccess.run(store: store, output: output) { access in
             let runtime = access.runtime
@@ -34,11 +45,7 @@ struct ListCommand: AsyncParsableCommand {
             let favorites = try await database.favorites(sortedBy: sort)
             let out = try await runtime.makeOutput(view: Views.favorites)
             for favorite in favorites {
-                try await out.emit(
-                    try favorite.recordAddingTVM([
-                        ("favorite", JSONText.bool(true)),
-                        ("added_at", JSONText.string(DatabaseDate.iso8601(favorite.addedAt))),
-                    ]))
+                try await out.emit(try favorite.listedRecord())
             }
             try out.finish()
         }
@@ -46,3 +53,15 @@ struct ListCommand: AsyncParsableCommand {
 }
 
 extension FavoriteOrder: ExpressibleByArgument {}
+
+extension Favorite {
+    /// The line `tvm-fav list` prints: the stored record with `"_tvm":{"favorite":true,"added_at":…}`.
+    ///
+    /// - Throws: `RawJSONError` when the stored record is not a JSON object.
+    func listedRecord() throws -> [UInt8] {
+        try recordAddingTVM([
+            ("favorite", JSONText.bool(true)),
+            ("added_at", JSONText.string(DatabaseDate.iso8601(addedAt))),
+        ])
+    }
+}

@@ -76,11 +76,22 @@ public final class RecordOutput {
     /// - Parameter record: A compact JSON record.
     /// - Throws: ``FilterHalt`` when the filter halts; a write error (a closed pipe, a full disk).
     public func emit(_ record: [UInt8]) async throws {
-        count += 1
         if let jq {
+            count += 1
             try await filter(record, through: jq)
             return
         }
+        try emitUnfiltered(record)
+    }
+
+    /// Writes one record of an output without `--jq`, without suspending.
+    ///
+    /// - Parameter record: A compact JSON record.
+    /// - Throws: A write error (a closed pipe, a full disk).
+    /// - Precondition: The output has no `--jq` filter (``ToolRuntime/makeUnfilteredOutput(view:)``).
+    public func emitUnfiltered(_ record: [UInt8]) throws {
+        precondition(jq == nil, "a --jq output needs emit(_:)")
+        count += 1
         switch mode {
         case .lines:
             try writer.write(record: record)

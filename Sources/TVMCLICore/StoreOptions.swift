@@ -26,6 +26,16 @@ public struct StoreOptions: ParsableArguments, Sendable {
 
     /// Checks ranges.
     public func validate() throws {
+        try Self.validate(db: db, lockTimeout: lockTimeout)
+    }
+
+    /// Checks the values of `--db` and `--lock-timeout`, however they were read.
+    ///
+    /// - Parameters:
+    ///   - db: The `--db` value, if given.
+    ///   - lockTimeout: The `--lock-timeout` value.
+    /// - Throws: `ValidationError` naming the option and what it takes.
+    public static func validate(db: String?, lockTimeout: Double) throws {
         guard lockTimeout >= 0, lockTimeout <= 3600 else {
             throw ValidationError("--lock-timeout must be between 0 and 3600 seconds")
         }
@@ -39,6 +49,17 @@ public struct StoreOptions: ParsableArguments, Sendable {
     ///   - directories: The XDG folders.
     /// - Returns: The path of the database file.
     public func path(environment: [String: String], directories: XDGDirectories) -> String {
+        Self.path(db: db, environment: environment, directories: directories)
+    }
+
+    /// The database file from a `--db` value, then `TVM_DB`, then the XDG data folder.
+    ///
+    /// - Parameters:
+    ///   - db: The `--db` value, if given.
+    ///   - environment: The process environment.
+    ///   - directories: The XDG folders.
+    /// - Returns: The path of the database file.
+    public static func path(db: String?, environment: [String: String], directories: XDGDirectories) -> String {
         if let db, !db.isEmpty { return db }
         if let value = environment["TVM_DB"], !value.isEmpty { return value }
         return directories.data + "/tvm.sqlite"

@@ -20,7 +20,7 @@ public final class ToolRuntime {
     /// The XDG folders.
     public let directories: XDGDirectories
     /// The output options.
-    public let outputOptions: OutputOptions
+    public let outputOptions: OutputSettings
     /// The most serious status met so far; the process exits with it.
     public private(set) var status: ExitStatus = .ok
     private var engine: JQEngine?
@@ -32,7 +32,16 @@ public final class ToolRuntime {
     /// - Parameters:
     ///   - tool: The tool name used in messages.
     ///   - output: The shared output options.
-    public init(tool: String, output: OutputOptions) {
+    public convenience init(tool: String, output: OutputOptions) {
+        self.init(tool: tool, settings: output.settings)
+    }
+
+    /// Sets up a run from output settings read without ArgumentParser.
+    ///
+    /// - Parameters:
+    ///   - tool: The tool name used in messages.
+    ///   - output: The output settings.
+    public init(tool: String, settings output: OutputSettings) {
         signal(SIGPIPE, SIG_IGN)
         self.tool = tool
         self.terminal = Terminal.current()
@@ -81,6 +90,20 @@ public final class ToolRuntime {
             }
             engine = try await JQEngine(program: program, arguments: arguments)
         }
+        return makeOutput(view: view, filter: engine)
+    }
+
+    /// Makes the record writer for standard output of a run without `--jq`, synchronously.
+    ///
+    /// - Parameter view: How records look on a terminal, or `nil` for JSON Lines everywhere.
+    /// - Returns: The writer; its ``RecordOutput/emitUnfiltered(_:)`` writes without suspending.
+    /// - Precondition: The run has no `--jq` program.
+    public func makeUnfilteredOutput(view: (any TerminalView)?) -> RecordOutput {
+        precondition(outputOptions.jq == nil, "a --jq program needs makeOutput(view:)")
+        return makeOutput(view: view, filter: nil)
+    }
+
+    private func makeOutput(view: (any TerminalView)?, filter engine: JQEngine?) -> RecordOutput {
         let interactive = terminal.stdoutIsTTY
         let output = RecordOutput(
             format: outputOptions.format,
@@ -107,8 +130,29 @@ public final class ToolRuntime {
         }
         for attachment in attachments { await attachment.finish() }
         attachments.removeAll()
-        if outputs.contains(where: \.filterFailed) { raise(.usage) }
+        let status = concluded()
         if status != .ok { throw ExitCode(status.rawValue) }
+    }
+
+    /// Runs synchronous work without ArgumentParser, and returns the exit-code table's status for it.
+    ///
+    /// Errors are reported as ``run(_:)`` reports them. For work with nothing attached to the run (no network).
+    /// - Parameter body: The work.
+    /// - Returns: The status the process should exit with.
+    public func runNow(_ body: () throws -> Void) -> Int32 {
+        precondition(attachments.isEmpty, "a run with attachments needs run(_:)")
+        do {
+            try body()
+        } catch {
+            handle(error)
+        }
+        return concluded().rawValue
+    }
+
+    /// The run's final status: a `--jq` filter that failed on some record earns a usage status.
+    private func concluded() -> ExitStatus {
+        if outputs.contains(where: \.filterFailed) { raise(.usage) }
+        return status
     }
 
     /// Reports an error on stderr and raises the status it earns.

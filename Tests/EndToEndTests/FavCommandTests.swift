@@ -128,6 +128,40 @@ struct FavCommandTests {
         #expect(bad.status == 64)
     }
 
+    @Test("list prints the same bytes through its fast path as through ArgumentParser, in every format")
+    func listFastPathMatches() async throws {
+        let sandbox = try Sandbox()
+        let shows = try FavSupport.recordedShows()
+        _ = try await sandbox.run("tvm-fav", ["add"], stdin: shows.prefix(30).joined(separator: "\n") + "\n")
+        // `--arg` binds a variable no filter reads: ArgumentParser takes it, and the fast path leaves it to it.
+        let throughArgumentParser = ["--arg", "unused", "1"]
+        let optionSets = [
+            [], ["--sort", "name"], ["--sort=id", "--format", "json"], ["--format", "table", "--no-color"],
+            ["--format", "table", "--sort", "name"], ["-q", "--format", "jsonl"],
+        ]
+        for options in optionSets {
+            let fast = try await sandbox.run("tvm-fav", ["list"] + options, environment: ["COLUMNS": "100"])
+            let full = try await sandbox.run(
+                "tvm-fav", ["list"] + options + throughArgumentParser, environment: ["COLUMNS": "100"])
+            #expect(fast.status == 0 && full.status == 0, "\(options): \(fast.stderr) \(full.stderr)")
+            #expect(fast.stdout == full.stdout, "\(options)")
+            #expect(fast.stderr == full.stderr, "\(options)")
+            #expect(fast.stdout.count > 1_000, "\(options)")
+        }
+        // A database with no tables yet (an empty file) cannot be read as it is: the fast path hands it over.
+        let empty = sandbox.root.appendingPathComponent("empty.sqlite")
+        #expect(FileManager.default.createFile(atPath: empty.path, contents: Data()))
+        let handed = try await sandbox.run("tvm-fav", ["list", "--db", empty.path])
+        #expect(handed.status == 0 && handed.stdout.isEmpty && handed.stderr.isEmpty, "\(handed.stderr)")
+        // A file that is not a database: the fast path hands it over too, and the error and status are the same.
+        let junk = sandbox.root.appendingPathComponent("junk.sqlite")
+        try Data(repeating: 0x41, count: 4096).write(to: junk)
+        let fastJunk = try await sandbox.run("tvm-fav", ["list", "--db", junk.path])
+        let fullJunk = try await sandbox.run("tvm-fav", ["list", "--db", junk.path] + throughArgumentParser)
+        #expect(fastJunk.status == 74 && fastJunk.status == fullJunk.status, "\(fastJunk.stderr)")
+        #expect(fastJunk.stderr == fullJunk.stderr && !fastJunk.stderr.isEmpty)
+    }
+
     @Test("list, show and status on a database that does not exist yet print nothing and create nothing")
     func emptyDatabase() async throws {
         let sandbox = try Sandbox()

@@ -43,19 +43,11 @@ public final class FavoritesStore: Sendable {
     public convenience init(path: String, lockTimeout: Double = defaultLockTimeout, access: Access = .readWrite)
         async throws(StoreError)
     {
-        var configuration = Configuration()
-        configuration.busyMode = .timeout(lockTimeout)
-        configuration.label = "tvm.favorites"
-        if access == .readOnly {
-            configuration.readonly = true
-            if let queue = try? DatabaseQueue(path: path, configuration: configuration),
-                let schema = try? Self.schemaState(of: queue), schema.completed, schema.unknown.isEmpty
-            {
-                self.init(writer: queue, path: path, lockTimeout: lockTimeout, checkedSchema: schema)
-                return
-            }
-            configuration.readonly = false
+        if access == .readOnly, let store = Self.openedForReading(path: path, lockTimeout: lockTimeout) {
+            self.init(checked: store.writer, path: path, lockTimeout: lockTimeout)
+            return
         }
+        let configuration = Self.configuration(lockTimeout: lockTimeout, readonly: false)
         let folder = (path as NSString).deletingLastPathComponent
         if !folder.isEmpty && !FileManager.default.fileExists(atPath: folder) {
             do {
@@ -101,13 +93,38 @@ public final class FavoritesStore: Sendable {
                 throw StoreError.from(error, path: path, operation: "creating the tables", timeout: lockTimeout)
             }
         }
-        self.init(writer: writer, path: path, lockTimeout: lockTimeout, checkedSchema: state)
+        self.init(checked: writer, path: path, lockTimeout: lockTimeout)
     }
 
-    private init(writer: any DatabaseWriter, path: String, lockTimeout: Double, checkedSchema: SchemaState) {
+    private init(checked writer: any DatabaseWriter, path: String, lockTimeout: Double) {
         self.writer = writer
         self.path = path
         self.lockTimeout = lockTimeout
+    }
+
+    /// Opens an existing database file for reading only, without suspending, if it can be read as it is.
+    ///
+    /// This is ``Access/readOnly``'s first step, for a caller with no task to suspend (`tvm-fav list`'s fast
+    /// path): one read-only connection, the schema checked in one query.
+    /// - Parameters:
+    ///   - path: The database file.
+    ///   - lockTimeout: How long to wait for a lock held by another process, in seconds.
+    /// - Returns: The store, or `nil` when the file is missing, cannot be opened read-only, or its schema is not
+    ///   this version's; then `init(path:lockTimeout:access:)` knows what to do (create, migrate, report).
+    public static func openedForReading(path: String, lockTimeout: Double = defaultLockTimeout) -> FavoritesStore? {
+        let configuration = configuration(lockTimeout: lockTimeout, readonly: true)
+        guard let queue = try? DatabaseQueue(path: path, configuration: configuration),
+            let schema = try? schemaState(of: queue), schema.completed, schema.unknown.isEmpty
+        else { return nil }
+        return FavoritesStore(checked: queue, path: path, lockTimeout: lockTimeout)
+    }
+
+    private static func configuration(lockTimeout: Double, readonly: Bool) -> Configuration {
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(lockTimeout)
+        configuration.label = "tvm.favorites"
+        configuration.readonly = readonly
+        return configuration
     }
 
     /// Whether every migration was applied, and which applied ones this version does not know.
@@ -207,7 +224,23 @@ public final class FavoritesStore: Sendable {
     /// - Parameter order: The order; the order of saving by default.
     /// - Throws: ``StoreError``.
     public func favorites(sortedBy order: FavoriteOrder = .added) async throws(StoreError) -> [Favorite] {
-        try await read("reading favorites") { db in try Favorite.all().sorted(by: order).fetchAll(db) }
+        try await read("reading favorites") { db in try Self.favorites(db, sortedBy: order) }
+    }
+
+    /// Every favorite, in the order asked for, read without suspending (the calling thread waits).
+    ///
+    /// - Parameter order: The order; the order of saving by default.
+    /// - Throws: ``StoreError``.
+    public func favoritesNow(sortedBy order: FavoriteOrder = .added) throws(StoreError) -> [Favorite] {
+        do {
+            return try writer.read { db in try Self.favorites(db, sortedBy: order) }
+        } catch {
+            throw StoreError.from(error, path: path, operation: "reading favorites", timeout: lockTimeout)
+        }
+    }
+
+    private static func favorites(_ db: Database, sortedBy order: FavoriteOrder) throws -> [Favorite] {
+        try Favorite.all().sorted(by: order).fetchAll(db)
     }
 
     /// The favorites among `ids`, in the order of `ids` (ids that are not favorites are left out).

@@ -36,8 +36,8 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
-        // Debian's libjq-dev 1.6 ships no pkg-config file: the modulemap links "jq" itself.
-        .systemLibrary(name: "CJQ", path: "Sources/CJQ"),
+        // libjq, opened with dlopen when a --jq filter is first compiled (Sources/CJQ/include/CJQ.h).
+        .target(name: "CJQ"),
         // The offline core: records, JSON Lines, jq, the favorites store, paths. No network stack, so that a tool
         // built on it alone (tvm-fav) starts several times faster: see COMMENTS.md, "tvm-fav without the network".
         .target(

@@ -11,7 +11,8 @@ public enum ExitStatus: Int32, CaseIterable, Sendable, Comparable {
     case usage = 64
     /// Bad input data (a malformed stdin line).
     case badInput = 65
-    /// Service unavailable: the connection failed, or 5xx persisted after retries.
+    /// Service unavailable: the connection failed, 5xx persisted after retries, or a needed program or library
+    /// is missing (tvm-fetch for tvm-fav add and refresh, libjq for --jq).
     case unavailable = 69
     /// Local I/O error.
     case ioError = 74
@@ -27,7 +28,9 @@ public enum ExitStatus: Int32, CaseIterable, Sendable, Comparable {
         case .notFound: return "not found, or no results"
         case .usage: return "usage error, including a bad jq filter"
         case .badInput: return "bad input data (each bad stdin line is reported with its number)"
-        case .unavailable: return "service unavailable: the connection failed, or 5xx persisted after retries"
+        case .unavailable:
+            return "service unavailable: the connection failed, 5xx persisted after retries, "
+                + "or tvm-fetch or libjq is missing"
         case .ioError: return "local I/O error"
         case .temporary: return "temporary failure: the rate limit or a timeout persisted after retries"
         case .cancelled: return "cancelled by the user (Esc or Ctrl-C in tvm-search -i)"

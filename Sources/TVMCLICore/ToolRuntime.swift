@@ -164,7 +164,7 @@ public final class ToolRuntime {
             error.report(to: self)
         case let error as JQError:
             diagnostics.error("--jq: \(error.localizedDescription)")
-            raise(.usage)
+            if case .unavailable = error { raise(.unavailable) } else { raise(.usage) }
         case let halt as FilterHalt:
             // Like jq: the halt's own status ends the run, even one outside the table.
             exit(halt.status)

@@ -50,6 +50,12 @@ enum ManualSections {
             tools: nil
         ),
         Entry(
+            name: "TVM_LIBJQ",
+            text: "The libjq shared library that --jq opens on first use (default libjq.so.1, found as the "
+                + "dynamic loader finds libraries). jq 1.6 or later.",
+            tools: nil
+        ),
+        Entry(
             name: "NO_COLOR",
             text: "When set to anything, no colour is used (as with --no-color).",
             tools: nil

@@ -42,6 +42,28 @@ struct OutputAndFilterTests {
         #expect(server.log.count == 0)
     }
 
+    @Test("libjq is loaded only for --jq: tools run without it, and a filter then says what to install, exit 69")
+    func libjqOnDemand() async throws {
+        let (server, sandbox) = try await startReplay()
+        defer { Task { await server.stop() } }
+        let missing = ["TVM_LIBJQ": sandbox.root.appendingPathComponent("none/libjq.so.1").path]
+        let plain = try await sandbox.run("tvm-fetch", ["show", "1"], environment: missing)
+        #expect(plain.status == 0 && plain.lines.count == 1, "\(plain.stderr)")
+        let filtered = try await sandbox.run("tvm-fetch", ["show", "2", "--jq", ".name"], environment: missing)
+        #expect(filtered.status == 69)
+        #expect(filtered.stdout.isEmpty)
+        #expect(filtered.stderr.contains("--jq: libjq is needed for a jq filter and could not be loaded"))
+        #expect(filtered.stderr.contains("none/libjq.so.1: cannot open shared object file"))
+        #expect(filtered.stderr.contains("apt-get install libjq1"))
+        #expect(server.log.count == 1, "only show 1 was fetched")
+        // LD_TRACE_LOADED_OBJECTS makes the dynamic loader list what it maps at start-up, and run nothing.
+        for tool in ["tvm-fetch", "tvm-search", "tvm-fav", "tvm-episodes", "tvm-img"] {
+            let trace = try await sandbox.run(tool, ["--version"], environment: ["LD_TRACE_LOADED_OBJECTS": "1"])
+            #expect(trace.stdout.contains("libc.so.6"), "\(tool): \(trace.stdout)")
+            #expect(!trace.stdout.contains("libjq"), "\(tool): \(trace.stdout)")
+        }
+    }
+
     @Test("a jq runtime error is reported per record, the others still print, exit 64")
     func jqRuntimeError() async throws {
         let (server, sandbox) = try await startReplay()

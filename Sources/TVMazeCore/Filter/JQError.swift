@@ -42,12 +42,18 @@ public enum JQError: Error, LocalizedError, Equatable {
     /// `exitCode` (the system keeps its low 8 bits).
     case halted(exitCode: Int32, message: String?, outputs: [JQOutput])
 
+    /// libjq could not be loaded: it is opened when the first filter is compiled, not when a tool starts.
+    ///
+    /// `reason` is the dynamic loader's, for example `libjq.so.1: cannot open shared object file: No such file or
+    /// directory`.
+    case unavailable(reason: String)
+
     /// The outputs produced before a run-time error or halt; empty for the other cases.
     public var outputs: [JQOutput] {
         switch self {
         case .runtime(_, let outputs), .halted(_, _, let outputs):
             return outputs
-        case .compile, .invalidArgumentJSON, .invalidInputJSON:
+        case .compile, .invalidArgumentJSON, .invalidInputJSON, .unavailable:
             return []
         }
     }
@@ -64,6 +70,9 @@ public enum JQError: Error, LocalizedError, Equatable {
             return "the input is not one JSON value (\(message)): '\(excerpt)'"
         case .runtime(let message, _):
             return "jq error: \(message)"
+        case .unavailable(let reason):
+            return "libjq is needed for a jq filter and could not be loaded (\(reason)); install it "
+                + "(Debian: apt-get install libjq1), or set TVM_LIBJQ to the library's path"
         case .halted(let exitCode, let message, _):
             guard let message, !message.isEmpty else {
                 return "the jq program halted with exit status \(exitCode)"

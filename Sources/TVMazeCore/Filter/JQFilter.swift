@@ -58,9 +58,14 @@ public final class JQFilter {
     ///   - arguments: Values bound to `$name` in the program, like jq's `--arg` (``JQArgument/string(_:)``) and
     ///     `--argjson` (``JQArgument/json(_:)``). They are also available as `$ARGS.named`, keys sorted by name.
     /// - Throws: ``JQError/invalidArgumentJSON(name:text:message:)`` when a `.json` argument is not one JSON value
-    ///   (checked in name order, the first one reported), and ``JQError/compile(program:message:)`` with jq's
-    ///   messages when the program does not compile (including a missing module).
+    ///   (checked in name order, the first one reported), ``JQError/compile(program:message:)`` with jq's
+    ///   messages when the program does not compile (including a missing module), and
+    ///   ``JQError/unavailable(reason:)`` when libjq cannot be loaded.
     public init(program: String, arguments: [String: JQArgument] = [:]) throws(JQError) {
+        // libjq is opened on first use (Sources/CJQ/include/CJQ.h), so that tools run without --jq never load it.
+        if let failure = tvm_jq_load() {
+            throw .unavailable(reason: String(cString: failure))
+        }
         let messages = JQMessageCollector()
         let argumentObject = try Self.makeArgumentObject(arguments)
         self.state = try Self.compile(program, arguments: argumentObject, reportingTo: messages)
@@ -71,7 +76,7 @@ public final class JQFilter {
 
     deinit {
         var doomed: OpaquePointer? = state
-        jq_teardown(&doomed)
+        tvm_jq_teardown(&doomed)
     }
 
     /// Runs the program over one JSON value and returns every output it produced.
@@ -105,7 +110,7 @@ public final class JQFilter {
     /// Builds jq's argument object: each argument by name, plus `ARGS` = `{positional: [], named: {...}}` as
     /// the jq 1.6 command line does. The caller owns the result.
     private static func makeArgumentObject(_ arguments: [String: JQArgument]) throws(JQError) -> jv {
-        var named = jv_object()
+        var named = tvm_jv_object()
         for (name, argument) in arguments.sorted(by: { $0.key < $1.key }) {
             let value: jv
             switch argument {
@@ -115,15 +120,15 @@ public final class JQFilter {
                 do {
                     value = try parseJSON(text)
                 } catch {
-                    jv_free(named)
+                    tvm_jv_free(named)
                     throw .invalidArgumentJSON(name: name, text: text, message: error.message)
                 }
             }
-            named = jv_object_set(named, makeString(name), value)
+            named = tvm_jv_object_set(named, makeString(name), value)
         }
-        var all = jv_object_set(jv_object(), makeString("positional"), jv_array())
-        all = jv_object_set(all, makeString("named"), jv_copy(named))
-        return jv_object_set(named, makeString("ARGS"), all)
+        var all = tvm_jv_object_set(tvm_jv_object(), makeString("positional"), tvm_jv_array())
+        all = tvm_jv_object_set(all, makeString("named"), tvm_jv_copy(named))
+        return tvm_jv_object_set(named, makeString("ARGS"), all)
     }
 
     /// Creates a `jq_state` and compiles `program` in it. Consumes `arguments`; the caller owns the result.
@@ -132,23 +137,23 @@ public final class JQFilter {
         arguments: jv,
         reportingTo messages: JQMessageCollector
     ) throws(JQError) -> OpaquePointer {
-        guard let state = jq_init() else {
-            jv_free(arguments)
+        guard let state = tvm_jq_init() else {
+            tvm_jv_free(arguments)
             throw .compile(program: program, message: "jq: error: cannot allocate a jq_state (out of memory)")
         }
-        jq_set_error_cb(state, collectJQMessage, Unmanaged.passUnretained(messages).toOpaque())
-        var searchPath = jv_array()
+        tvm_jq_set_error_cb(state, collectJQMessage, Unmanaged.passUnretained(messages).toOpaque())
+        var searchPath = tvm_jv_array()
         for directory in libraryPath {
-            searchPath = jv_array_append(searchPath, makeString(directory))
+            searchPath = tvm_jv_array_append(searchPath, makeString(directory))
         }
-        jq_set_attr(state, makeString("JQ_LIBRARY_PATH"), searchPath)
-        jq_set_attr(state, makeString("JQ_ORIGIN"), makeString(origin))
+        tvm_jq_set_attr(state, makeString("JQ_LIBRARY_PATH"), searchPath)
+        tvm_jq_set_attr(state, makeString("JQ_ORIGIN"), makeString(origin))
         // jq 1.6's jq_compile_args takes an object {name: value}; an array is double-freed (GHSA-gf4g-95wj-4q4r).
-        let compiled = program.withCString { jq_compile_args(state, $0, arguments) }
+        let compiled = program.withCString { tvm_jq_compile_args(state, $0, arguments) }
         let reported = messages.drain()
         guard compiled != 0 else {
             var doomed: OpaquePointer? = state
-            jq_teardown(&doomed)
+            tvm_jq_teardown(&doomed)
             throw .compile(program: program, message: reported)
         }
         return state
@@ -159,22 +164,22 @@ public final class JQFilter {
     /// Runs the program over `input` (consumed) and collects the outputs until the end, an error or a halt.
     private func run(consuming input: jv) throws(JQError) -> [JQOutput] {
         messages.discard()  // jq reports nothing through the callback at run time; keep memory bounded anyway
-        jq_start(state, input, 0)
+        tvm_jq_start(state, input, 0)
         var outputs: [JQOutput] = []
         while true {
-            let result = jq_next(state)
-            if jv_get_kind(result) != JV_KIND_INVALID {
+            let result = tvm_jq_next(state)
+            if tvm_jv_get_kind(result) != JV_KIND_INVALID {
                 outputs.append(Self.output(consuming: result))
                 continue
             }
-            if jq_halted(state) != 0 {
-                jv_free(result)
+            if tvm_jq_halted(state) != 0 {
+                tvm_jv_free(result)
                 throw takeHalt(outputs: outputs)
             }
-            if jv_invalid_has_msg(jv_copy(result)) != 0 {
-                throw .runtime(message: Self.messageText(consuming: jv_invalid_get_msg(result)), outputs: outputs)
+            if tvm_jv_invalid_has_msg(tvm_jv_copy(result)) != 0 {
+                throw .runtime(message: Self.messageText(consuming: tvm_jv_invalid_get_msg(result)), outputs: outputs)
             }
-            jv_free(result)
+            tvm_jv_free(result)
             return outputs
         }
     }
@@ -182,30 +187,30 @@ public final class JQFilter {
     /// Reads the halt's exit code and message the way the jq 1.6 command line does, then makes the state safe
     /// to start again.
     private func takeHalt(outputs: [JQOutput]) -> JQError {
-        let code = jq_get_exit_code(state)
-        let message = jq_get_error_message(state)
+        let code = tvm_jq_get_exit_code(state)
+        let message = tvm_jq_get_error_message(state)
         repairAfterHalt()
 
         let exitCode: Int32
-        switch jv_get_kind(code) {
+        switch tvm_jv_get_kind(code) {
         case JV_KIND_INVALID:
             exitCode = 0  // `halt`
         case JV_KIND_NUMBER:
-            exitCode = Self.truncatedExitCode(jv_number_value(code))
+            exitCode = Self.truncatedExitCode(tvm_jv_number_value(code))
         default:
             exitCode = 5
         }
-        jv_free(code)
+        tvm_jv_free(code)
 
         let text: String?
-        switch jv_get_kind(message) {
+        switch tvm_jv_get_kind(message) {
         case JV_KIND_STRING:
             text = Self.takeString(message)
         case JV_KIND_NULL, JV_KIND_INVALID:
-            jv_free(message)
+            tvm_jv_free(message)
             text = nil
         default:
-            text = Self.takeString(jv_dump_string(message, 0)) + "\n"
+            text = Self.takeString(tvm_jv_dump_string(message, 0)) + "\n"
         }
         return .halted(exitCode: exitCode, message: text, outputs: outputs)
     }
@@ -217,8 +222,8 @@ public final class JQFilter {
     /// same way when `halt_error` runs on an input that is not the last). Starting once more lets jq free them
     /// exactly once; halting that run with two invalid values, which own no memory, leaves nothing to free twice.
     private func repairAfterHalt() {
-        jq_start(state, jv_null(), 0)
-        jq_halt(state, jv_invalid(), jv_invalid())
+        tvm_jq_start(state, tvm_jv_null(), 0)
+        tvm_jq_halt(state, tvm_jv_invalid(), tvm_jv_invalid())
     }
 
     /// Converts jq's exit code like C's `int` conversion in jq's `main` (toward zero), clamped to `Int32`.
@@ -238,11 +243,11 @@ public final class JQFilter {
             throw JQParseFailure(message: "the text is \(length) bytes long, more than jq's limit of 2 GiB")
         }
         // jv_parse_sized quotes the text with "%s" in its messages: the buffer must end with a NUL.
-        let value = text.withCString { jv_parse_sized($0, Int32(length)) }
-        guard jv_get_kind(value) == JV_KIND_INVALID else {
+        let value = text.withCString { tvm_jv_parse_sized($0, Int32(length)) }
+        guard tvm_jv_get_kind(value) == JV_KIND_INVALID else {
             return value
         }
-        var message = messageText(consuming: jv_invalid_get_msg(value))
+        var message = messageText(consuming: tvm_jv_invalid_get_msg(value))
         // Drop jq's " (while parsing '<the whole text>')": the caller quotes an excerpt instead.
         let quoted = " (while parsing '\(String(decoding: text.utf8.prefix { $0 != 0 }, as: UTF8.self))')"
         if message.hasSuffix(quoted) {
@@ -253,33 +258,33 @@ public final class JQFilter {
 
     /// Renders a valid value (consumed): a string raw, anything else as compact JSON in jq's key order.
     private static func output(consuming value: jv) -> JQOutput {
-        if jv_get_kind(value) == JV_KIND_STRING {
+        if tvm_jv_get_kind(value) == JV_KIND_STRING {
             return .raw(takeString(value))
         }
-        return .json(takeString(jv_dump_string(value, 0)))
+        return .json(takeString(tvm_jv_dump_string(value, 0)))
     }
 
     /// Turns an error value (consumed) into text: a string as is, an invalid value's message, else compact JSON.
     fileprivate static func messageText(consuming value: jv) -> String {
-        switch jv_get_kind(value) {
+        switch tvm_jv_get_kind(value) {
         case JV_KIND_STRING:
             return takeString(value)
         case JV_KIND_INVALID:
-            guard jv_invalid_has_msg(jv_copy(value)) != 0 else {
-                jv_free(value)
+            guard tvm_jv_invalid_has_msg(tvm_jv_copy(value)) != 0 else {
+                tvm_jv_free(value)
                 return "jq: error: unknown error"
             }
-            return messageText(consuming: jv_invalid_get_msg(value))
+            return messageText(consuming: tvm_jv_invalid_get_msg(value))
         default:
-            return takeString(jv_dump_string(value, 0))
+            return takeString(tvm_jv_dump_string(value, 0))
         }
     }
 
     /// Returns the contents of a string value (consumed), embedded NULs included.
     private static func takeString(_ value: jv) -> String {
-        defer { jv_free(value) }
-        let count = Int(jv_string_length_bytes(jv_copy(value)))
-        guard let bytes = jv_string_value(value) else {
+        defer { tvm_jv_free(value) }
+        let count = Int(tvm_jv_string_length_bytes(tvm_jv_copy(value)))
+        guard let bytes = tvm_jv_string_value(value) else {
             return ""
         }
         return String(decoding: UnsafeRawBufferPointer(start: bytes, count: count), as: UTF8.self)
@@ -290,10 +295,10 @@ public final class JQFilter {
         var text = text
         return text.withUTF8 { bytes in
             guard let start = bytes.baseAddress, !bytes.isEmpty else {
-                return jv_string("")
+                return tvm_jv_string("")
             }
             return start.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
-                jv_string_sized($0, Int32(bytes.count))
+                tvm_jv_string_sized($0, Int32(bytes.count))
             }
         }
     }
@@ -342,7 +347,7 @@ private final class JQMessageCollector {
 /// jq's error callback: `context` is the filter's ``JQMessageCollector``; the callback owns `message`.
 private func collectJQMessage(_ context: UnsafeMutableRawPointer?, _ message: jv) {
     guard let context else {
-        jv_free(message)
+        tvm_jv_free(message)
         return
     }
     let collector = Unmanaged<JQMessageCollector>.fromOpaque(context).takeUnretainedValue()

@@ -8,5 +8,5 @@ extension ByteSize: ExpressibleByArgument {
     }
 
     /// The default value as the help shows it.
-    public var defaultValueDescription: String { description.replacingOccurrences(of: " ", with: "") }
+    public var defaultValueDescription: String { String(description.filter { $0 != " " }) }
 }

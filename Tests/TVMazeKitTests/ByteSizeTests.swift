@@ -50,6 +50,24 @@ struct ByteSizeTests {
         #expect(ByteSize(bytes: bytes).description == text)
     }
 
+    @Test("the one decimal is the one Foundation's %.1f prints, over 100,000 random sizes")
+    func oneDecimalMatchesFoundation() {
+        var generator = SystemRandomNumberGenerator()
+        let units = ["KiB", "MiB", "GiB", "TiB"]
+        for _ in 0..<100_000 {
+            let bytes = Int.random(in: 1024...(1 << 50), using: &generator) >> Int.random(in: 0...40, using: &generator)
+            guard bytes >= 1024 else { continue }
+            var value = Double(bytes)
+            var index = -1
+            while value >= 1023.95, index < units.count - 1 {
+                value /= 1024
+                index += 1
+            }
+            let expected = String(format: "%.1f %@", value, units[index])
+            #expect(ByteSize(bytes: bytes).description == expected, "\(bytes)")
+        }
+    }
+
     @Test("a described size parses back to about the same size")
     func roundTrips() throws {
         for bytes in [1024, 1536, 268_435_456, 1_610_612_736] {

@@ -42,6 +42,39 @@ struct HTTPCacheTests {
         #expect(again.lookup("k")?.body == Array("1".utf8))
     }
 
+    @Test("a run that wrote leaves an empty WAL, so a cached read neither recovers nor copies it again")
+    func closesWithEmptyWAL() throws {
+        let folder = Folder()
+        defer { folder.remove() }
+        func size(_ path: String) throws -> Int {
+            try #require(FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
+        }
+        do {
+            let writer = HTTPCache(path: folder.cacheFile, maxBytes: 1 << 20)
+            for index in 0..<20 { writer.store(Self.response(Self.body(3_000)), for: "k\(index)") }
+            #expect(try size(folder.cacheFile + "-wal") > 0, "the writes went to the WAL first")
+        }
+        #expect(try size(folder.cacheFile + "-wal") == 0)
+        let database = try Data(contentsOf: URL(fileURLWithPath: folder.cacheFile))
+        do {
+            let reader = HTTPCache(path: folder.cacheFile, maxBytes: 1 << 20)
+            #expect(reader.lookup("k7")?.body.count == 3_000)
+        }
+        #expect(try size(folder.cacheFile + "-wal") == 0)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: folder.cacheFile)) == database, "a read wrote nothing")
+        // Frames another connection wrote and has not checkpointed (a run still going, or killed): the next
+        // cache to close copies them and empties the WAL.
+        let other = try DatabaseQueue(path: folder.cacheFile)
+        try other.write { db in try db.execute(sql: "UPDATE response SET fetched_at = 1 WHERE key = 'k3'") }
+        #expect(try size(folder.cacheFile + "-wal") > 0)
+        do {
+            let reader = HTTPCache(path: folder.cacheFile, maxBytes: 1 << 20)
+            #expect(reader.lookup("k3")?.fetchedAt == 1)
+        }
+        #expect(try size(folder.cacheFile + "-wal") == 0)
+        withExtendedLifetime(other) {}
+    }
+
     @Test("a stored response comes back as it was stored; a miss is nil")
     func roundTrip() throws {
         let folder = Folder()

@@ -99,6 +99,28 @@ public final class HTTPCache: ResponseCache {
         }
     }
 
+    deinit {
+        guard case .open(let pool) = state.withLockedValue({ $0 }) else { return }
+        Self.emptyWAL(of: pool, path: path)
+    }
+
+    /// Copies the WAL into the database file and truncates it, when it holds anything: a run that wrote (or
+    /// found the WAL of one that crashed) leaves it empty behind it.
+    ///
+    /// SQLite keeps the WAL file between runs (`SQLITE_FCNTL_PERSIST_WAL`) and, when the last connection
+    /// closes, checkpoints it without emptying it. The next process then finds frames it cannot know were
+    /// copied already: it reads the whole WAL to rebuild its index, and at its own close copies the frames
+    /// again, with three `fdatasync`s, on every cached run. An empty WAL has nothing to recover or copy.
+    private static func emptyWAL(of pool: DatabaseQueue, path: String) {
+        var status = stat()
+        guard stat(path + "-wal", &status) == 0, status.st_size > 0 else { return }
+        try? pool.writeWithoutTransaction { db in
+            // Another process writing or reading keeps the WAL: wait briefly, then leave it to a later run.
+            sqlite3_busy_timeout(db.sqliteConnection, 200)
+            try db.checkpoint(.truncate)
+        }
+    }
+
     /// Counts the entries and bytes.
     ///
     /// - Returns: The figures; zeros when there is no cache file yet.

@@ -19,6 +19,18 @@ extension SearchEndToEndTests {
 
         static let prompt = "Search shows: "
 
+        /// A live search started on a terminal (tmux) against the replay server, with its prompt drawn, and the
+        /// records `tvm-search girls` prints when piped. Stop the server and the terminal when done.
+        static func startLiveSearch() async throws -> (
+            server: ReplayServer, sandbox: Sandbox, terminal: TmuxTerminal, girls: [String]
+        ) {
+            let (server, sandbox) = try await startReplay()
+            let girls = try await printedRecords(["girls"], server: server)
+            let terminal = try await TmuxTerminal.start("tvm-search -i", in: sandbox)
+            try await terminal.waitForScreen { $0.contains(prompt + "▏") }
+            return (server, sandbox, terminal, girls)
+        }
+
         /// The screen's lines without the spaces a highlighted row is padded with.
         static func rows(_ screen: String) -> [String] {
             screen.split(separator: "\n", omittingEmptySubsequences: false).map { line in
@@ -30,13 +42,10 @@ extension SearchEndToEndTests {
 
         @Test("typing lists results as you type; Enter prints the selected record, remembers the query, exits 0")
         func typeAndChoose() async throws {
-            let (server, sandbox) = try await startReplay()
+            let (server, sandbox, terminal, expected) = try await Self.startLiveSearch()
             defer { Task { await server.stop() } }
-            let expected = try await Self.printedRecords(["girls"], server: server)
-            server.log.removeAll()
-            let terminal = try await TmuxTerminal.start("tvm-search -i", in: sandbox)
             defer { Task { await terminal.stop() } }
-            try await terminal.waitForScreen { $0.contains(Self.prompt + "▏") }
+            server.log.removeAll()
             try await terminal.type("girls")
             let screen = try await terminal.waitForScreen { $0.contains("Curvy Girls Stripped Bare") }
             #expect(screen.contains(Self.prompt + "girls▏"))
@@ -55,14 +64,37 @@ extension SearchEndToEndTests {
             #expect(server.log.requests.map(\.target) == ["/search/shows?q=girls"])
         }
 
+        @Test("Left, Right, Home, End and the shell's Ctrl keys move the cursor; typing and deleting happen there")
+        func cursorKeys() async throws {
+            let (server, _, terminal, expected) = try await Self.startLiveSearch()
+            defer { Task { await server.stop() } }
+            defer { Task { await terminal.stop() } }
+            try await terminal.type("irlx")
+            try await terminal.waitForScreen { $0.contains(Self.prompt + "irlx▏") }
+            try await terminal.press("Home")
+            try await terminal.waitForScreen { $0.contains(Self.prompt + "▏irlx") }
+            try await terminal.type("g")
+            try await terminal.press("End", "Left")
+            try await terminal.waitForScreen { $0.contains(Self.prompt + "girl▏x") }
+            try await terminal.press("DC")
+            try await terminal.type("s")
+            try await terminal.press("C-a", "C-f", "C-f")
+            let screen = try await terminal.waitForScreen {
+                $0.contains(Self.prompt + "gi▏rls") && $0.contains("10 shows")
+            }
+            #expect(screen.contains("Curvy Girls Stripped Bare"))
+            try await terminal.press("Enter")
+            let outcome = try await terminal.outcome()
+            #expect(outcome.status == 0)
+            #expect(outcome.stdout == expected[0] + "\n")
+            #expect(outcome.modesAfter == outcome.modesBefore)
+        }
+
         @Test("Tab marks several results and Enter prints all the marked ones, in order")
         func tabMarks() async throws {
-            let (server, sandbox) = try await startReplay()
+            let (server, _, terminal, expected) = try await Self.startLiveSearch()
             defer { Task { await server.stop() } }
-            let expected = try await Self.printedRecords(["girls"], server: server)
-            let terminal = try await TmuxTerminal.start("tvm-search -i", in: sandbox)
             defer { Task { await terminal.stop() } }
-            try await terminal.waitForScreen { $0.contains(Self.prompt + "▏") }
             try await terminal.type("girls")
             try await terminal.waitForScreen { $0.contains("10 shows") }
             try await terminal.press("Tab", "Tab", "Down", "Tab")

@@ -14,16 +14,31 @@ struct LiveSearchKeyDecoderTests {
     func controlKeys() {
         #expect(Self.keys("squid game") == [.text("squid game")])
         #expect(
-            Self.keys("a\r\n\t\u{7F}\u{08}\u{17}\u{15}\u{10}\u{0E}\u{04}\u{12}\u{03}\u{01}b") == [
+            Self.keys("a\r\n\t\u{7F}\u{08}\u{17}\u{15}\u{10}\u{0E}\u{04}\u{12}\u{03}\u{07}b") == [
                 .text("a"), .enter, .enter, .tab, .backspace, .backspace, .deleteWord, .clearQuery, .up, .down,
                 .detail, .retry, .interrupt, .other, .text("b"),
             ])
+        // The shell's line-editing keys.
+        #expect(
+            Self.keys("\u{01}\u{05}\u{02}\u{06}\u{0B}") == [.home, .end, .left, .right, .deleteToEnd])
+    }
+
+    @Test("Left, Right, Home, End and Delete arrive in each of the forms terminals send")
+    func cursorKeys() {
+        #expect(Self.keys("\u{1B}[D\u{1B}[C\u{1B}OD\u{1B}OC") == [.left, .right, .left, .right])
+        #expect(
+            Self.keys("\u{1B}[H\u{1B}OH\u{1B}[1~\u{1B}[7~\u{1B}[F\u{1B}OF\u{1B}[4~\u{1B}[8~") == [
+                .home, .home, .home, .home, .end, .end, .end, .end,
+            ])
+        #expect(Self.keys("\u{1B}[3~x") == [.deleteForward, .text("x")])
+        // With modifiers (Ctrl-Left, Shift-Delete) they are other keys, ignored whole.
+        #expect(Self.keys("\u{1B}[1;5D\u{1B}[3;2~y") == [.other, .other, .text("y")])
     }
 
     @Test("arrow keys arrive as CSI or SS3 sequences; other sequences are ignored whole")
     func arrows() {
         #expect(Self.keys("\u{1B}[A\u{1B}[B\u{1B}OA\u{1B}OB") == [.up, .down, .up, .down])
-        #expect(Self.keys("\u{1B}[1;5A\u{1B}[3~\u{1B}[D\u{1B}OPx") == [.other, .other, .other, .other, .text("x")])
+        #expect(Self.keys("\u{1B}[1;5A\u{1B}[5~\u{1B}[Z\u{1B}OPx") == [.other, .other, .other, .other, .text("x")])
         #expect(Self.keys("\u{1B}x\u{1B}é") == [.other, .other])
     }
 

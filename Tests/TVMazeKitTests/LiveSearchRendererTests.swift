@@ -91,6 +91,23 @@ struct LiveSearchRendererTests {
         #expect(bold[0] == "\u{1B}[1mSearch shows: \u{1B}[0msquid game▏")
     }
 
+    @Test("the cursor is drawn where it is, and a long query keeps it in view with both ends cut")
+    func promptCursor() {
+        func line(_ cursor: Int, width: Int) -> String {
+            let screen = LiveSearchScreen(
+                query: "squid game", cursor: cursor, list: .results([]), status: .searching("squid game"))
+            return Self.plain.lines(for: screen, width: width, height: 24)[0]
+        }
+        #expect(line(5, width: 80) == "Search shows: squid▏ game")
+        #expect(line(0, width: 80) == "Search shows: ▏squid game")
+        #expect(line(10, width: 80) == "Search shows: squid game▏")
+        #expect(line(0, width: 21) == "Search shows: ▏squi…")
+        #expect(line(5, width: 21) == "Search shows: …uid▏…")
+        #expect(line(10, width: 21) == "Search shows: …game▏")
+        #expect(line(7, width: 27) == "Search shows: squid g▏ame")
+        #expect(line(2, width: 24) == "Search shows: sq▏uid g…")
+    }
+
     @Test("with an empty query the list holds the recent searches, marked as suggestions")
     func suggestions() {
         let screen = LiveSearchScreen(

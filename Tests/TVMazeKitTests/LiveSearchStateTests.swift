@@ -21,6 +21,55 @@ struct LiveSearchStateTests {
         return state
     }
 
+    @Test("the cursor moves by character; typing and deleting happen where it is, as in a shell")
+    func cursorEditing() {
+        var state = LiveSearchState(suggestions: [])
+        _ = state.handle(.key(.text("squid game")))
+        #expect(state.cursor == 10)
+        let generation = state.generation
+        for _ in 0..<5 { #expect(state.handle(.key(.left)).isEmpty) }
+        #expect(state.cursor == 5 && state.generation == generation, "moving is not an edit")
+        #expect(!state.handle(.key(.text("y"))).isEmpty)
+        #expect((state.query, state.cursor) == ("squidy game", 6))
+        _ = state.handle(.key(.backspace))
+        #expect((state.query, state.cursor) == ("squid game", 5))
+        _ = state.handle(.key(.deleteForward))
+        #expect((state.query, state.cursor) == ("squidgame", 5))
+        _ = state.handle(.key(.text(" ")))
+        _ = state.handle(.key(.home))
+        _ = state.handle(.key(.left))
+        #expect(state.cursor == 0, "Left at the start stays there")
+        _ = state.handle(.key(.text("the ")))
+        #expect((state.query, state.cursor) == ("the squid game", 4))
+        _ = state.handle(.key(.end))
+        _ = state.handle(.key(.right))
+        #expect(state.cursor == 14, "Right at the end stays there")
+        for _ in 0..<5 { _ = state.handle(.key(.left)) }
+        _ = state.handle(.key(.deleteWord))
+        #expect((state.query, state.cursor) == ("the  game", 4))
+        _ = state.handle(.key(.deleteToEnd))
+        #expect((state.query, state.cursor) == ("the ", 4))
+        _ = state.handle(.key(.left))
+        _ = state.handle(.key(.clearQuery))
+        #expect((state.query, state.cursor) == (" ", 0))
+        #expect(state.handle(.key(.backspace)).isEmpty, "nothing before the cursor to delete")
+        _ = state.handle(.key(.end))
+        #expect(state.handle(.key(.deleteForward)).isEmpty, "nothing under the cursor to delete")
+        #expect(state.screen.cursor == 1)
+    }
+
+    @Test("a combining mark joins the character before it; the cursor stays on a character boundary")
+    func cursorWithCombiningMarks() {
+        var state = LiveSearchState(suggestions: [], query: "cafe")
+        _ = state.handle(.key(.text("\u{301}")))
+        #expect((state.query, state.cursor) == ("café", 4))
+        _ = state.handle(.key(.left))
+        _ = state.handle(.key(.text("x")))
+        #expect((state.query, state.cursor) == ("cafxé", 4))
+        _ = state.handle(.key(.deleteForward))
+        #expect((state.query, state.cursor) == ("cafx", 4))
+    }
+
     @Test("an edit waits for the debounce, and only the timer of the latest edit starts a search")
     func debounce() {
         var state = LiveSearchState(suggestions: [])

@@ -2,12 +2,24 @@
 public enum LiveSearchKey: Sendable, Equatable {
     /// Printable text, typed or pasted: one or more characters.
     case text(String)
-    /// Backspace (DEL or Ctrl-H): deletes the last character of the query.
+    /// Backspace (DEL or Ctrl-H): deletes the character before the cursor.
     case backspace
-    /// Ctrl-W: deletes the last word of the query.
+    /// Ctrl-W: deletes the word before the cursor.
     case deleteWord
-    /// Ctrl-U: clears the query.
+    /// Ctrl-U: deletes from the start of the query to the cursor (all of it when the cursor is at the end).
     case clearQuery
+    /// Delete: deletes the character under the cursor.
+    case deleteForward
+    /// Ctrl-K: deletes from the cursor to the end of the query.
+    case deleteToEnd
+    /// Left arrow or Ctrl-B: moves the cursor one character left.
+    case left
+    /// Right arrow or Ctrl-F: moves the cursor one character right.
+    case right
+    /// Home or Ctrl-A: moves the cursor to the start of the query.
+    case home
+    /// End or Ctrl-E: moves the cursor to the end of the query.
+    case end
     /// Enter (CR or LF).
     case enter
     /// Tab: marks or unmarks the selected result.
@@ -24,6 +36,6 @@ public enum LiveSearchKey: Sendable, Equatable {
     case escape
     /// Ctrl-C.
     case interrupt
-    /// Any other control key or escape sequence (Left, Home, F1…): ignored.
+    /// Any other control key or escape sequence (F1, Page Up, Ctrl-Left…): ignored.
     case other
 }

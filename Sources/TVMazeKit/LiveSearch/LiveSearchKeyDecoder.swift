@@ -59,6 +59,11 @@ public struct LiveSearchKeyDecoder: Sendable {
         case 0x7F, 0x08: return (.backspace, 1)
         case 0x17: return (.deleteWord, 1)
         case 0x15: return (.clearQuery, 1)
+        case 0x0B: return (.deleteToEnd, 1)
+        case 0x02: return (.left, 1)
+        case 0x06: return (.right, 1)
+        case 0x01: return (.home, 1)
+        case 0x05: return (.end, 1)
         case 0x10: return (.up, 1)
         case 0x0E: return (.down, 1)
         case 0x04: return (.detail, 1)
@@ -81,10 +86,15 @@ public struct LiveSearchKeyDecoder: Sendable {
             guard end < bytes.count else { return nil }
             let length = end - index + 1
             guard (0x40...0x7E).contains(bytes[end]) else { return (.other, length - 1) }
-            let parameters = bytes[(index + 2)..<end]
-            switch (bytes[end], parameters.isEmpty) {
-            case (UInt8(ascii: "A"), true): return (.up, length)
-            case (UInt8(ascii: "B"), true): return (.down, length)
+            let parameters = String(decoding: bytes[(index + 2)..<end], as: UTF8.self)
+            switch (bytes[end], parameters) {
+            case (UInt8(ascii: "A"), ""): return (.up, length)
+            case (UInt8(ascii: "B"), ""): return (.down, length)
+            case (UInt8(ascii: "C"), ""): return (.right, length)
+            case (UInt8(ascii: "D"), ""): return (.left, length)
+            case (UInt8(ascii: "H"), ""), (UInt8(ascii: "~"), "1"), (UInt8(ascii: "~"), "7"): return (.home, length)
+            case (UInt8(ascii: "F"), ""), (UInt8(ascii: "~"), "4"), (UInt8(ascii: "~"), "8"): return (.end, length)
+            case (UInt8(ascii: "~"), "3"): return (.deleteForward, length)
             default: return (.other, length)
             }
         case UInt8(ascii: "O"):
@@ -92,6 +102,10 @@ public struct LiveSearchKeyDecoder: Sendable {
             switch bytes[index + 2] {
             case UInt8(ascii: "A"): return (.up, 3)
             case UInt8(ascii: "B"): return (.down, 3)
+            case UInt8(ascii: "C"): return (.right, 3)
+            case UInt8(ascii: "D"): return (.left, 3)
+            case UInt8(ascii: "H"): return (.home, 3)
+            case UInt8(ascii: "F"): return (.end, 3)
             default: return (.other, 3)
             }
         case 0x1B:

@@ -60,7 +60,7 @@ public struct LiveSearchRenderer: Sendable {
     /// - Returns: The lines, without line breaks.
     public func lines(for screen: LiveSearchScreen, width: Int, height: Int) -> [String] {
         let usable = max(1, width - 1)
-        var lines = [promptLine(screen.query, width: usable)]
+        var lines = [promptLine(screen.query, cursor: screen.cursor, width: usable)]
         guard height > 1 else { return lines }
         lines.append(statusLine(screen, width: usable))
         let room = height - lines.count
@@ -93,13 +93,19 @@ public struct LiveSearchRenderer: Sendable {
         return lines + listLines
     }
 
-    /// `Search shows: ` and the query with the cursor; a query too long to fit shows its end after `…`.
-    private func promptLine(_ query: String, width: Int) -> String {
+    /// `Search shows: ` and the query with the cursor where it is. A query too long to fit keeps the cursor in
+    /// view: the text before it shows its end after `…`, and what is left of the line shows the start of the
+    /// text after it (a third of the line at least, when there is that much), cut with `…`.
+    private func promptLine(_ query: String, cursor: Int, width: Int) -> String {
         let prompt = DisplayWidth.truncate(Self.prompt, toWidth: width)
         let room = width - DisplayWidth.width(of: prompt) - DisplayWidth.width(of: Self.cursor)
         guard room >= 0 else { return styler.apply(.bold, to: prompt) }
-        let shown = HTMLText.terminalSafe(query, keepingNewlines: false)
-        return styler.apply(.bold, to: prompt) + Self.tail(of: shown, toWidth: room) + Self.cursor
+        let before = HTMLText.terminalSafe(String(query.prefix(cursor)), keepingNewlines: false)
+        let after = HTMLText.terminalSafe(String(query.dropFirst(cursor)), keepingNewlines: false)
+        let reserved = min(DisplayWidth.width(of: after), room / 3)
+        let shownBefore = Self.tail(of: before, toWidth: room - reserved)
+        let shownAfter = DisplayWidth.truncate(after, toWidth: room - DisplayWidth.width(of: shownBefore))
+        return styler.apply(.bold, to: prompt) + shownBefore + Self.cursor + shownAfter
     }
 
     /// The end of `text` that fits `width` columns, after `…` when something was cut.

@@ -28,6 +28,8 @@ public struct LiveSearchScreen: Sendable, Equatable {
 
     /// The query as typed.
     public var query: String
+    /// Where the cursor is in the query: the number of characters before it.
+    public var cursor: Int
     /// The list.
     public var list: List
     /// The index of the selected row, or `nil` when the list is empty.
@@ -45,6 +47,7 @@ public struct LiveSearchScreen: Sendable, Equatable {
     ///
     /// - Parameters:
     ///   - query: The query as typed.
+    ///   - cursor: The number of characters before the cursor; the end of the query when `nil`.
     ///   - list: The list.
     ///   - selection: The selected row.
     ///   - marked: The marked rows.
@@ -53,6 +56,7 @@ public struct LiveSearchScreen: Sendable, Equatable {
     ///   - detail: The show whose detail view is open.
     public init(
         query: String,
+        cursor: Int? = nil,
         list: List,
         selection: Int? = nil,
         marked: Set<Int> = [],
@@ -61,6 +65,7 @@ public struct LiveSearchScreen: Sendable, Equatable {
         detail: LiveSearchResult? = nil
     ) {
         self.query = query
+        self.cursor = min(max(0, cursor ?? query.count), query.count)
         self.list = list
         self.selection = selection
         self.marked = marked

@@ -4,6 +4,7 @@ extension LiveSearchState {
         if showsSuggestions {
             return LiveSearchScreen(
                 query: query,
+                cursor: cursor,
                 list: .suggestions(suggestions),
                 selection: suggestions.isEmpty ? nil : selection,
                 markedCount: marks.count,
@@ -16,6 +17,7 @@ extension LiveSearchState {
         }
         return LiveSearchScreen(
             query: query,
+            cursor: cursor,
             list: .results(results),
             selection: results.isEmpty ? nil : selection,
             marked: marked,

@@ -47,6 +47,8 @@ public struct LiveSearchState: Sendable {
 
     /// The query as typed.
     public private(set) var query: String
+    /// Where the cursor is in ``query``: the number of characters before it.
+    public private(set) var cursor: Int
     /// The remembered searches offered while the query is empty, most recent first.
     public let suggestions: [String]
     /// The results shown: those of ``resultsQuery``, kept while a newer search is under way.
@@ -76,6 +78,7 @@ public struct LiveSearchState: Sendable {
     public init(suggestions: [String], query: String = "") {
         self.suggestions = Array(suggestions.prefix(Self.maxRows))
         self.query = query
+        self.cursor = query.count
     }
 
     /// Whether the list shows suggestions: the query is empty (or only white space).
@@ -139,19 +142,39 @@ public struct LiveSearchState: Sendable {
         switch key {
         case .text(let text):
             if case .failed = activity, text == "r" { return retry() }
-            query += text.filter { !$0.isNewline }
+            let before = String(query.prefix(cursor)) + text.filter { !$0.isNewline }
+            query = before + query.dropFirst(cursor)
+            // A combining mark typed or pasted joins the character before it: count what is there now.
+            cursor = min(before.count, query.count)
             return edited()
         case .backspace:
-            guard !query.isEmpty else { return [] }
-            query.removeLast()
-            return edited()
+            guard cursor > 0 else { return [] }
+            return delete(from: cursor - 1, to: cursor)
         case .deleteWord:
-            while query.last?.isWhitespace == true { query.removeLast() }
-            while let last = query.last, !last.isWhitespace { query.removeLast() }
-            return edited()
+            var start = cursor
+            let characters = Array(query)
+            while start > 0, characters[start - 1].isWhitespace { start -= 1 }
+            while start > 0, !characters[start - 1].isWhitespace { start -= 1 }
+            return delete(from: start, to: cursor)
         case .clearQuery:
-            query = ""
-            return edited()
+            return delete(from: 0, to: cursor)
+        case .deleteForward:
+            guard cursor < query.count else { return [] }
+            return delete(from: cursor, to: cursor + 1)
+        case .deleteToEnd:
+            return delete(from: cursor, to: query.count)
+        case .left:
+            cursor = max(0, cursor - 1)
+            return []
+        case .right:
+            cursor = min(query.count, cursor + 1)
+            return []
+        case .home:
+            cursor = 0
+            return []
+        case .end:
+            cursor = query.count
+            return []
         case .enter:
             return enter()
         case .tab:
@@ -173,6 +196,15 @@ public struct LiveSearchState: Sendable {
         case .other:
             return []
         }
+    }
+
+    /// Deletes the characters between two offsets of the query, and leaves the cursor where they were.
+    private mutating func delete(from start: Int, to end: Int) -> [LiveSearchEffect] {
+        guard start < end else { return [] }
+        query = String(query.prefix(start)) + query.dropFirst(end)
+        // Characters on both sides may join into one (two flag halves): the cursor stays within the query.
+        cursor = min(start, query.count)
+        return edited()
     }
 
     /// After the query changed: back to the suggestions, or a new search after the debounce delay.
@@ -219,6 +251,7 @@ public struct LiveSearchState: Sendable {
                 return []
             }
             query = chosen.text
+            cursor = query.count
             generation += 1
             let effects = cancelInFlight()
             selection = 0

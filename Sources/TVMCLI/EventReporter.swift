@@ -30,6 +30,10 @@ final class EventReporter: Sendable {
             }
         case .cacheReset(let detail):
             diagnostics.warning(detail)
+        case .hostSkipped(let host, let cause):
+            diagnostics.warning(
+                "\(host) cannot be reached (\(cause.localizedDescription)): the other requests to it are not tried "
+                    + "in this run; try again when it answers")
         }
     }
 }

@@ -12,6 +12,7 @@ extension ExitStatus {
         case .unavailable, .invalidResponse, .notCached: return .unavailable
         case .rejected, .invalidURL: return .usage
         case .cancelled: return .cancelled
+        case .skipped(_, _, let cause): return of(cause)
         }
     }
 }

@@ -15,11 +15,13 @@ extension ToolRuntime {
     ///     the retry dialog is never asked (failures reach the caller, which offers its own retry), and instead
     ///     of interrupting the interface, notices about the data (stale copies, a reset cache) are held and
     ///     written to stderr when ``run(_:)`` ends; retry and pacing notices are dropped.
+    ///   - skipsUnreachableHosts: Whether, once a host refuses or cannot be reached on every attempt, the other
+    ///     requests to it fail at once instead of each waiting out its retries (see `APIClient`).
     /// - Returns: The client.
     /// - Throws: ``APIError/invalidURL(_:)`` for a bad `--api-url`.
     public func makeClient(
         _ network: NetworkOptions, maxConnectionsPerHost: Int = 1, retryDialog: Bool = true,
-        drawsOnTerminal: Bool = false
+        drawsOnTerminal: Bool = false, skipsUnreachableHosts: Bool = false
     ) throws -> APIClient {
         let session = networkSession
         let transport = AsyncHTTPTransport(
@@ -43,7 +45,7 @@ extension ToolRuntime {
         let report: @Sendable (APIEvent) -> Void = { event in
             guard drawsOnTerminal else { return reporter.report(event) }
             switch event {
-            case .servedStale, .cacheReset: heldEvents.withLockedValue { $0.append(event) }
+            case .servedStale, .cacheReset, .hostSkipped: heldEvents.withLockedValue { $0.append(event) }
             case .retrying, .pacing: break
             }
         }
@@ -61,7 +63,8 @@ extension ToolRuntime {
                 return retry
             },
             cache: HTTPCache(path: httpCachePath, maxBytes: network.cacheMax.bytes, onEvent: report),
-            cacheMode: network.cacheMode
+            cacheMode: network.cacheMode,
+            skipsUnreachableHosts: skipsUnreachableHosts
         )
     }
 

@@ -106,7 +106,7 @@ struct EpisodesCommand: AsyncParsableCommand {
         let runtime = ToolRuntime(tool: "tvm-episodes", output: output)
         try await runtime.run {
             let printer = EpisodePrinter(
-                loader: EpisodeLoader(client: try runtime.makeClient(network)),
+                loader: EpisodeLoader(client: try runtime.makeClient(network, skipsUnreachableHosts: true)),
                 output: try await runtime.makeOutput(view: EpisodesTerminalView(showsSummaries: summary)),
                 runtime: runtime,
                 mode: next ? .next : (group ? .seasons : .episodes),

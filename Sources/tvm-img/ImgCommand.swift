@@ -26,7 +26,9 @@ struct ImgCommand: AsyncParsableCommand {
             the SHA-256 of its URL and the extension of its format (.jpg, .png, .webp). A download must be a \
             200 with an image/* content type and a JPEG, PNG or WebP signature; anything else is retried, then \
             reported and never stored. When an image cannot be had (no network, say), the error is reported, \
-            the record passes on with "_tvm.image": null, and the exit status says so at the end (69).
+            the record passes on with "_tvm.image": null, and the exit status says so at the end (69). Once a \
+            host refuses, or cannot be reached, on every attempt, the other images it serves are not tried in \
+            that run (each is still reported), so that an offline run ends in seconds, with the cached ones.
 
             Examples:
               tvm-fetch shows --page 0 | tvm-img > shows-with-posters.jsonl

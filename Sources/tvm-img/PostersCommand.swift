@@ -74,7 +74,8 @@ struct PostersCommand: AsyncParsableCommand {
         try await runtime.run {
             let cache = ImageCache(directory: runtime.directories.cache + "/images")
             try cache.prepare()
-            let client = try runtime.makeClient(network, maxConnectionsPerHost: jobs, retryDialog: false)
+            let client = try runtime.makeClient(
+                network, maxConnectionsPerHost: jobs, retryDialog: false, skipsUnreachableHosts: true)
             let box = preview ? PreviewBox.current(terminal: runtime.terminal) : nil
             let mode: PosterOutput.Mode
             if path {

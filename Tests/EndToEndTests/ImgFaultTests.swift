@@ -26,6 +26,32 @@ struct ImgFaultTests {
         #expect(Img.files(sandbox).count == 2)
     }
 
+    @Test("once the image host refuses every attempt, the other missing posters are not tried: one warning")
+    func unreachableHostSkipped() async throws {
+        let (server, sandbox) = try await startReplay()
+        let shows = Array(try Fixtures.elements("shows/page-0.json", baseURL: server.baseURL).prefix(6))
+        await server.stop()
+        let result = try await sandbox.run(
+            "tvm-img", ["--retries", "2", "-j", "1"], stdin: shows.joined(separator: "\n"))
+        #expect(result.status == 69)
+        #expect(result.lines == shows.map { Img.expected($0, image: nil) })
+        let lines = result.stderr.split(separator: "\n").map(String.init)
+        // Only the first poster waited out its retries; the five after it failed at once.
+        #expect(lines.filter { $0.contains("retrying in") }.count == 2, "\(result.stderr)")
+        #expect(lines.filter { $0.contains("cannot be reached") && $0.contains("warning:") }.count == 1)
+        let urls = Img.urls(shows).map { $0! }
+        #expect(lines.contains { $0.contains("stdin line 1: image not available: connection refused for \(urls[0])") })
+        for (index, url) in urls.enumerated().dropFirst() {
+            #expect(
+                lines.contains {
+                    $0.hasSuffix(
+                        "stdin line \(index + 1): image not available: not tried: \(url) (\(server.baseURL.dropFirst(7)) could not be reached earlier in this run)"
+                    )
+                },
+                "\(result.stderr)")
+        }
+    }
+
     @Test("a truncated download and bodies that are not images are never stored, nor left as temporary files")
     func brokenDownloads() async throws {
         let (server, sandbox) = try await startReplay()

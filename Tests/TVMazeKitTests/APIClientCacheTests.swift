@@ -71,7 +71,7 @@ struct APIClientCacheTests {
 
     @Test("when the network fails, a stale entry is served with a servedStale event, without asking the dialog")
     func staleServedOnFailure() async throws {
-        let transport = ScriptedTransport([.fail(.connection("connection refused"))])
+        let transport = ScriptedTransport([.fail(.unreachable("connection refused"))])
         let cache = Self.cache(age: 7_200)
         let events = EventRecorder()
         let asked = LockedBox(0)

@@ -128,6 +128,46 @@ struct APIClientTests {
         #expect(transport.callCount == 3)
     }
 
+    @Test("with skipsUnreachableHosts, a host that refused every attempt is not asked again in the run")
+    func skipsUnreachableHost() async throws {
+        let transport = ScriptedTransport([.fail(.unreachable("connection refused"))])
+        let events = EventRecorder()
+        let client = try ClientFactory.client(transport, events: events, skipsUnreachableHosts: true)
+        let refused = APIError.unavailable(url: Self.showURL, attempts: 3, detail: "connection refused")
+        #expect(await Self.fetchError(client) == refused)
+        #expect(transport.callCount == 3)
+        #expect(events.events.last == .hostSkipped(host: "api.test", cause: refused))
+        let other = ClientFactory.baseURL + "/shows/2"
+        #expect(
+            await Self.fetchError(client, .show(id: 2))
+                == .skipped(url: other, host: "api.test", cause: refused))
+        #expect(transport.callCount == 3, "nothing more was sent to the host")
+        #expect(events.events.filter { if case .hostSkipped = $0 { true } else { false } }.count == 1)
+        // Another host is still asked (the script's refusal comes first, then the answer).
+        transport.append([.json(#"{"id":9}"#)])
+        let elsewhere = try await client.download(url: "http://images.test:8080/9.jpg")
+        #expect(elsewhere.status == 200)
+        #expect(transport.calls.dropFirst(3).map(\.url) == Array(repeating: "http://images.test:8080/9.jpg", count: 2))
+    }
+
+    @Test("a cut connection, a timeout or a 5xx on every attempt does not skip the host; nor does the default")
+    func keepsAskingOtherwise() async throws {
+        for step: ScriptedTransport.Step in [
+            .fail(.connection("connection reset by peer")), .fail(.timeout("read timed out")), .status(503),
+        ] {
+            let transport = ScriptedTransport([step])
+            let client = try ClientFactory.client(transport, skipsUnreachableHosts: true)
+            #expect(await Self.fetchError(client) != nil)
+            #expect(await Self.fetchError(client, .show(id: 2)) != nil)
+            #expect(transport.callCount == 6, "\(step)")
+        }
+        let transport = ScriptedTransport([.fail(.unreachable("connection refused"))])
+        let client = try ClientFactory.client(transport)
+        _ = await Self.fetchError(client)
+        _ = await Self.fetchError(client, .show(id: 2))
+        #expect(transport.callCount == 6, "without skipsUnreachableHosts every request is tried")
+    }
+
     @Test("a body that is not JSON is retried, then invalidResponse")
     func invalidJSON() async throws {
         let transport = ScriptedTransport([.json(#"{"id":1,"name":"#)])

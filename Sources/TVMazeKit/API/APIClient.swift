@@ -1,4 +1,5 @@
 import Foundation
+import NIOConcurrencyHelpers
 
 /// Fetches TVMaze API responses: paced, retried, validated.
 ///
@@ -18,6 +19,9 @@ public final class APIClient: Sendable {
     private let onExhausted: ExhaustedHandler
     private let cache: (any ResponseCache)?
     private let cacheMode: CacheMode
+    private let skipsUnreachableHosts: Bool
+    /// The hosts skipped for the rest of the run, with the failure that made them so.
+    private let unreachableHosts = NIOLockedValueBox<[String: APIError]>([:])
 
     /// Creates a client.
     ///
@@ -31,6 +35,12 @@ public final class APIClient: Sendable {
     ///     It is not asked when a stale cached copy can be served instead.
     ///   - cache: Where successful JSON responses are kept, or `nil` for none.
     ///   - cacheMode: How the cache is used.
+    ///   - skipsUnreachableHosts: Whether a host is skipped for the rest of the run once a request to it could
+    ///     not connect (``TransportFailure/unreachable(_:)``: refused, no route, no such name) on its last
+    ///     attempt and the retry dialog did not start over: later requests to it, and the retries of those
+    ///     under way, end at once with ``APIError/skipped(url:host:cause:)``. For batches (a page of posters),
+    ///     as apt does with a host it cannot reach; not for a live search, whose user retries on purpose. A
+    ///     5xx, a timeout or a connection cut short never trips it.
     /// - Throws: ``APIError/invalidURL(_:)`` when `baseURL` is not an absolute http(s) URL.
     public init(
         baseURL: String,
@@ -40,7 +50,8 @@ public final class APIClient: Sendable {
         onEvent: @escaping @Sendable (APIEvent) -> Void = { _ in },
         onExhausted: @escaping ExhaustedHandler = { _ in false },
         cache: (any ResponseCache)? = nil,
-        cacheMode: CacheMode = .normal
+        cacheMode: CacheMode = .normal,
+        skipsUnreachableHosts: Bool = false
     ) throws(APIError) {
         var base = baseURL.trimmingCharacters(in: .whitespaces)
         while base.hasSuffix("/") { base.removeLast() }
@@ -57,6 +68,7 @@ public final class APIClient: Sendable {
         self.onExhausted = onExhausted
         self.cache = cache
         self.cacheMode = cacheMode
+        self.skipsUnreachableHosts = skipsUnreachableHosts
     }
 
     /// How long a 404 is remembered: long enough that an `--all` walk does not keep asking for the page
@@ -175,8 +187,12 @@ public final class APIClient: Sendable {
         accept: (HTTPResponse) -> Acceptance<Value>
     ) async throws(APIError) -> Value {
         var attempt = 0
+        let host = skipsUnreachableHosts ? Self.host(of: url) : nil
         while true {
             attempt += 1
+            if let host, let cause = unreachableHosts.withLockedValue({ $0[host] }) {
+                throw APIError.skipped(url: url, host: host, cause: cause)
+            }
             if paced {
                 let onEvent = self.onEvent
                 // A task cancelled while it waits for the window (a live search whose query changed) sends
@@ -186,6 +202,7 @@ public final class APIClient: Sendable {
                 }
             }
             let failure: Failure
+            var hostDown = false
             do {
                 let response = try await transport.get(url, headers: [])
                 switch response.status {
@@ -211,6 +228,9 @@ public final class APIClient: Sendable {
                 switch error {
                 case .timeout(let detail): failure = .timedOut(detail)
                 case .connection(let detail): failure = .unavailable(detail)
+                case .unreachable(let detail):
+                    failure = .unavailable(detail)
+                    hostDown = true
                 case .invalidURL(let detail): throw APIError.invalidURL(detail)
                 }
             } catch {
@@ -239,9 +259,28 @@ public final class APIClient: Sendable {
             case .unavailable(let detail): error = .unavailable(url: url, attempts: attempt, detail: detail)
             case .invalid(let detail): error = .invalidResponse(url: url, attempts: attempt, detail: detail)
             }
-            guard askWhenExhausted, !Task.isCancelled, await onExhausted(error) else { throw error }
+            guard askWhenExhausted, !Task.isCancelled, await onExhausted(error) else {
+                if let host, hostDown { skip(host, because: error) }
+                throw error
+            }
             attempt = 0
         }
+    }
+
+    /// Skips `host` for the rest of the run, announcing it once.
+    private func skip(_ host: String, because error: APIError) {
+        let first = unreachableHosts.withLockedValue { hosts in
+            guard hosts[host] == nil else { return false }
+            hosts[host] = error
+            return true
+        }
+        if first { onEvent(.hostSkipped(host: host, cause: error)) }
+    }
+
+    /// `host` or `host:port` of a URL: what `skipsUnreachableHosts` skips.
+    private static func host(of url: String) -> String? {
+        guard let parsed = URL(string: url), let host = parsed.host, !host.isEmpty else { return nil }
+        return parsed.port.map { "\(host):\($0)" } ?? host
     }
 
     /// The `message` of a TVMaze error envelope, if the body is one.

@@ -20,6 +20,9 @@ public enum APIError: Error, LocalizedError, Sendable, Equatable {
     case invalidURL(String)
     /// The task was cancelled while the request waited for the rate window; it was not sent.
     case cancelled(url: String)
+    /// The request was not sent: an earlier request to the same host failed at the network level on every
+    /// attempt (`cause`), and the client skips that host for the rest of the run (`skipsUnreachableHosts`).
+    indirect case skipped(url: String, host: String, cause: APIError)
 
     /// A readable description that quotes the URL and the cause.
     public var errorDescription: String? {
@@ -43,6 +46,8 @@ public enum APIError: Error, LocalizedError, Sendable, Equatable {
             return "invalid URL: \(text)"
         case .cancelled(let url):
             return "cancelled before it was sent: \(url)"
+        case .skipped(let url, let host, _):
+            return "not tried: \(url) (\(host) could not be reached earlier in this run)"
         }
     }
 
@@ -50,7 +55,7 @@ public enum APIError: Error, LocalizedError, Sendable, Equatable {
     public var isFetchFailure: Bool {
         switch self {
         case .rateLimited, .timedOut, .unavailable, .invalidResponse: return true
-        case .notFound, .rejected, .notCached, .invalidURL, .cancelled: return false
+        case .notFound, .rejected, .notCached, .invalidURL, .cancelled, .skipped: return false
         }
     }
 }

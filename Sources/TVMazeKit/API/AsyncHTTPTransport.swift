@@ -110,13 +110,24 @@ public final class AsyncHTTPTransport: HTTPTransport {
             case .invalidURL, .emptyHost, .emptyScheme:
                 return .invalidURL(String(describing: error))
             default:
-                return .connection(describe(error))
+                return failure(describe(error), of: error)
             }
         }
         if let error = error as? ChannelError, case .connectTimeout = error {
             return .timeout("connect timeout")
         }
-        return .connection(describe(error))
+        return failure(describe(error), of: error)
+    }
+
+    /// A lost connection, or no connection at all: NIO reports a failed connect (every address refused or
+    /// unreachable, or a name that did not resolve) as `NIOConnectionError`, or as the socket's errno.
+    private static func failure(_ detail: String, of error: any Error) -> TransportFailure {
+        let text = String(reflecting: error)
+        let unreachable = [
+            "NIOConnectionError", "refused", "ECONNREFUSED", "unreachable", "ENETUNREACH",
+            "EHOSTUNREACH", "No route to host",
+        ]
+        return unreachable.contains(where: text.contains) ? .unreachable(detail) : .connection(detail)
     }
 
     private static func describe(_ error: any Error) -> String {

@@ -39,8 +39,11 @@ public struct HTTPResponse: Sendable, Equatable {
 
 /// Why a request produced no HTTP response at all.
 public enum TransportFailure: Error, Sendable, Equatable {
-    /// The connection could not be made or was lost (refused, reset, cut, truncated body).
+    /// The connection was lost (reset, cut, a truncated body).
     case connection(String)
+    /// No connection could be made: refused, or the host or its network cannot be reached (a name that does
+    /// not resolve, too). The same to the user as ``connection(_:)``, but it says the host itself is down.
+    case unreachable(String)
     /// Connecting or reading took longer than the timeout.
     case timeout(String)
     /// The URL could not be used.

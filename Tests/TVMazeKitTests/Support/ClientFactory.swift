@@ -16,10 +16,11 @@ enum ClientFactory {
         events: EventRecorder = EventRecorder(),
         cache: (any ResponseCache)? = nil,
         cacheMode: CacheMode = .normal,
+        skipsUnreachableHosts: Bool = false,
         onExhausted: @escaping APIClient.ExhaustedHandler = { _ in false }
     ) throws -> APIClient {
         try APIClient(
             baseURL: baseURL, transport: transport, limiter: limiter, policy: policy, onEvent: events.handler,
-            onExhausted: onExhausted, cache: cache, cacheMode: cacheMode)
+            onExhausted: onExhausted, cache: cache, cacheMode: cacheMode, skipsUnreachableHosts: skipsUnreachableHosts)
     }
 }

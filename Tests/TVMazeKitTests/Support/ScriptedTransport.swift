@@ -48,7 +48,7 @@ final class ScriptedTransport: HTTPTransport {
     func get(_ url: String, headers: [(name: String, value: String)]) async throws(TransportFailure) -> HTTPResponse {
         let step = state.withLock { state -> Step in
             state.calls.append(Call(url: url, headers: headers))
-            guard let first = state.steps.first else { return .fail(.connection("connection refused")) }
+            guard let first = state.steps.first else { return .fail(.unreachable("connection refused")) }
             if state.steps.count > 1 { state.steps.removeFirst() }
             return first
         }

@@ -2,13 +2,14 @@
 # Checks (and, when it can, installs) what tvm needs to build and test on Debian/Ubuntu.
 # Usage: scripts/deps.sh [build|test]
 #   build: Swift 6, libjq-dev, libsqlite3-dev, libjpeg-dev, libpng-dev, libwebp-dev (poster previews)
-#   test:  the same, plus the tools the tests drive (jq, sqlite3, tmux, mandoc, man-db, bash-completion, zsh, fish)
+#   test:  the same, plus the tools the tests drive (jq, sqlite3, tmux, mandoc, man-db, bash-completion, zsh, fish,
+#          binutils for readelf)
 set -euo pipefail
 
 purpose=${1:-build}
 packages=(libjq-dev libsqlite3-dev libjpeg-dev libpng-dev libwebp-dev)
 if [[ $purpose == test ]]; then
-    packages+=(jq sqlite3 tmux mandoc man-db bash-completion zsh fish)
+    packages+=(jq sqlite3 tmux mandoc man-db bash-completion zsh fish binutils)
 fi
 
 say() { printf 'tvm setup: %s\n' "$*" >&2; }

@@ -35,6 +35,13 @@ run_as_user() {
 for tool in "${tools[@]}"; do
     [[ -x $prefix/bin/$tool ]] || fail "$prefix/bin/$tool was not installed"
 done
+# The release binaries link SQLite and the C++ runtime in and open libjq only for --jq (COMMENTS.md): a toolchain
+# that put Linking/static after the system's library folders would slow every start without failing anything.
+for tool in "${tools[@]}"; do
+    needed=$(readelf -d "$prefix/bin/$tool" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | tr '\n' ' ')
+    [[ $needed != *libsqlite3* && $needed != *libstdc++* && $needed != *libjq* ]] ||
+        fail "$tool loads ${needed}at start-up; SQLite and libstdc++ should be linked in, libjq opened for --jq only"
+done
 version=$(run_as_user tvm-fetch --version) || fail "tvm-fetch --version failed"
 [[ -n $version ]] || fail "tvm-fetch --version printed nothing"
 for tool in "${tools[@]}"; do

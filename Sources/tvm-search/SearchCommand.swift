@@ -36,7 +36,8 @@ struct SearchCommand: AsyncParsableCommand {
             Ctrl-P/Ctrl-N move; Enter on a suggestion runs it; Enter on a result prints that show's record \
             (as tvm-search QUERY prints it, with "_tvm.score"), remembers the query and exits 0; Tab marks \
             several results and Enter prints the marked ones; Ctrl-D shows the selected show's details until \
-            any key; Left/Right, Home/End (or Ctrl-B/Ctrl-F, Ctrl-A/Ctrl-E) move the cursor in the query, and \
+            any key; Left/Right, Home/End (or Ctrl-B/Ctrl-F, Ctrl-A/Ctrl-E) and Ctrl-Left/Ctrl-Right (or \
+            Alt-B/Alt-F, by word) move the cursor in the query, and \
             Backspace, Delete, Ctrl-W (the word before the cursor), Ctrl-U (to the start) and Ctrl-K (to the \
             end) edit it, as in a shell; Esc or Ctrl-C exit 130, printing nothing and \
             leaving the history unchanged. A QUERY given with -i is the starting query.

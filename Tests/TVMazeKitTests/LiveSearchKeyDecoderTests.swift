@@ -31,8 +31,12 @@ struct LiveSearchKeyDecoderTests {
                 .home, .home, .home, .home, .end, .end, .end, .end,
             ])
         #expect(Self.keys("\u{1B}[3~x") == [.deleteForward, .text("x")])
-        // With modifiers (Ctrl-Left, Shift-Delete) they are other keys, ignored whole.
-        #expect(Self.keys("\u{1B}[1;5D\u{1B}[3;2~y") == [.other, .other, .text("y")])
+        // Ctrl or Alt with Left and Right, and Alt-B/Alt-F, move by word; other modifiers are ignored whole.
+        #expect(
+            Self.keys("\u{1B}[1;5D\u{1B}[1;3D\u{1B}b\u{1B}[1;5C\u{1B}[1;3C\u{1B}f") == [
+                .wordLeft, .wordLeft, .wordLeft, .wordRight, .wordRight, .wordRight,
+            ])
+        #expect(Self.keys("\u{1B}[1;2D\u{1B}[3;2~\u{1B}xy") == [.other, .other, .other, .text("y")])
     }
 
     @Test("arrow keys arrive as CSI or SS3 sequences; other sequences are ignored whole")

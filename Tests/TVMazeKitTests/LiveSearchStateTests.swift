@@ -58,6 +58,21 @@ struct LiveSearchStateTests {
         #expect(state.screen.cursor == 1)
     }
 
+    @Test("word motions go to the start of the word before the cursor and the end of the word after it")
+    func wordMotions() {
+        var state = LiveSearchState(suggestions: [], query: "the  squid game")
+        let generation = state.generation
+        let stops: [(LiveSearchKey, Int)] = [
+            (.wordLeft, 11), (.wordLeft, 5), (.wordLeft, 0), (.wordLeft, 0), (.wordRight, 3), (.wordRight, 10),
+            (.wordRight, 15), (.wordRight, 15),
+        ]
+        for (key, expected) in stops {
+            #expect(state.handle(.key(key)).isEmpty)
+            #expect(state.cursor == expected, "\(key)")
+        }
+        #expect(state.generation == generation, "moving is not an edit")
+    }
+
     @Test("a combining mark joins the character before it; the cursor stays on a character boundary")
     func cursorWithCombiningMarks() {
         var state = LiveSearchState(suggestions: [], query: "cafe")

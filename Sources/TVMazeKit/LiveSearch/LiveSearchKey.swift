@@ -20,6 +20,10 @@ public enum LiveSearchKey: Sendable, Equatable {
     case home
     /// End or Ctrl-E: moves the cursor to the end of the query.
     case end
+    /// Alt-B, Ctrl-Left or Alt-Left: moves the cursor to the start of the word before it.
+    case wordLeft
+    /// Alt-F, Ctrl-Right or Alt-Right: moves the cursor to the end of the word after it.
+    case wordRight
     /// Enter (CR or LF).
     case enter
     /// Tab: marks or unmarks the selected result.
@@ -36,6 +40,6 @@ public enum LiveSearchKey: Sendable, Equatable {
     case escape
     /// Ctrl-C.
     case interrupt
-    /// Any other control key or escape sequence (F1, Page Up, Ctrl-Left…): ignored.
+    /// Any other control key or escape sequence (F1, Page Up, Alt-X…): ignored.
     case other
 }

@@ -95,6 +95,9 @@ public struct LiveSearchKeyDecoder: Sendable {
             case (UInt8(ascii: "H"), ""), (UInt8(ascii: "~"), "1"), (UInt8(ascii: "~"), "7"): return (.home, length)
             case (UInt8(ascii: "F"), ""), (UInt8(ascii: "~"), "4"), (UInt8(ascii: "~"), "8"): return (.end, length)
             case (UInt8(ascii: "~"), "3"): return (.deleteForward, length)
+            // Ctrl (5) or Alt (3) with Left or Right, as xterm and its kin send them.
+            case (UInt8(ascii: "D"), "1;5"), (UInt8(ascii: "D"), "1;3"): return (.wordLeft, length)
+            case (UInt8(ascii: "C"), "1;5"), (UInt8(ascii: "C"), "1;3"): return (.wordRight, length)
             default: return (.other, length)
             }
         case UInt8(ascii: "O"):
@@ -111,8 +114,10 @@ public struct LiveSearchKeyDecoder: Sendable {
         case 0x1B:
             // Esc pressed twice: the first is a key of its own.
             return (.escape, 1)
+        case UInt8(ascii: "b"): return (.wordLeft, 2)
+        case UInt8(ascii: "f"): return (.wordRight, 2)
         default:
-            // Alt plus a key; a multi-byte character after it is swallowed whole.
+            // Alt plus another key; a multi-byte character after it is swallowed whole.
             guard let (_, length) = decode(bytes, at: index + 1) else { return nil }
             return (.other, 1 + length)
         }

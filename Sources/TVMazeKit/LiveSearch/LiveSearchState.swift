@@ -151,11 +151,7 @@ public struct LiveSearchState: Sendable {
             guard cursor > 0 else { return [] }
             return delete(from: cursor - 1, to: cursor)
         case .deleteWord:
-            var start = cursor
-            let characters = Array(query)
-            while start > 0, characters[start - 1].isWhitespace { start -= 1 }
-            while start > 0, !characters[start - 1].isWhitespace { start -= 1 }
-            return delete(from: start, to: cursor)
+            return delete(from: wordStart(before: cursor), to: cursor)
         case .clearQuery:
             return delete(from: 0, to: cursor)
         case .deleteForward:
@@ -174,6 +170,16 @@ public struct LiveSearchState: Sendable {
             return []
         case .end:
             cursor = query.count
+            return []
+        case .wordLeft:
+            cursor = wordStart(before: cursor)
+            return []
+        case .wordRight:
+            let characters = Array(query)
+            var end = cursor
+            while end < characters.count, characters[end].isWhitespace { end += 1 }
+            while end < characters.count, !characters[end].isWhitespace { end += 1 }
+            cursor = end
             return []
         case .enter:
             return enter()
@@ -196,6 +202,15 @@ public struct LiveSearchState: Sendable {
         case .other:
             return []
         }
+    }
+
+    /// The start of the word before `offset` (white space between them skipped), as Ctrl-W and Alt-B see words.
+    private func wordStart(before offset: Int) -> Int {
+        let characters = Array(query)
+        var start = offset
+        while start > 0, characters[start - 1].isWhitespace { start -= 1 }
+        while start > 0, !characters[start - 1].isWhitespace { start -= 1 }
+        return start
     }
 
     /// Deletes the characters between two offsets of the query, and leaves the cursor where they were.

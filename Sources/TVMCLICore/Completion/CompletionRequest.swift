@@ -1,3 +1,5 @@
+import TVMazeCore
+
 /// What a shell asked for when it requested completions: the words of the command line and the one at the cursor.
 ///
 /// ArgumentParser passes the shell's words verbatim (quotes and backslashes included, except in fish 3, which
@@ -53,22 +55,8 @@ public struct CompletionRequest: Sendable, Equatable {
     static func unquoted(_ word: String) -> String {
         if word.count >= 2, let first = word.first, first == "'" || first == "\"", word.last == first {
             let inner = String(word.dropFirst().dropLast())
-            return first == "'" ? inner : unescaped(inner)
+            return first == "'" ? inner : ShellText.resolvingBackslashes(inner)
         }
-        return unescaped(word)
-    }
-
-    private static func unescaped(_ text: String) -> String {
-        var out = ""
-        var escaping = false
-        for character in text {
-            if escaping || character != "\\" {
-                out.append(character)
-                escaping = false
-            } else {
-                escaping = true
-            }
-        }
-        return out
+        return ShellText.resolvingBackslashes(word)
     }
 }

@@ -53,16 +53,6 @@ public enum QueryCompletion {
             text = text.dropFirst()
             if text.last == first { text = text.dropLast() }
         }
-        var out = ""
-        var escaping = false
-        for character in text {
-            if escaping || character != "\\" {
-                out.append(character)
-                escaping = false
-            } else {
-                escaping = true
-            }
-        }
-        return out
+        return ShellText.resolvingBackslashes(text)
     }
 }

@@ -306,11 +306,13 @@ struct APIClientTests {
 
     // MARK: Pacing and downloads
 
-    @Test("a full rate window makes the next request wait, with a pacing event")
-    func pacing() async throws {
+    /// A fetch started behind a rate window of one request per minute whose place is already spent, once it has
+    /// reported an event (the pacing it waits for); `spent` is a time just before the place was taken.
+    static func fetchBehindSpentWindow() async throws -> (
+        transport: ScriptedTransport, events: EventRecorder, fetch: Task<[UInt8], any Error>, spent: Double
+    ) {
         let transport = ScriptedTransport([.json("{}")])
         let events = EventRecorder()
-        // One request per minute, and that one is already spent: the fetch must wait most of a minute.
         let limiter = RateLimiter(limit: 1, window: 60)
         let spent = Date().timeIntervalSince1970
         await limiter.acquire()
@@ -320,6 +322,13 @@ struct APIClientTests {
         while events.events.isEmpty, ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(5))
         }
+        return (transport, events, fetch, spent)
+    }
+
+    @Test("a full rate window makes the next request wait, with a pacing event")
+    func pacing() async throws {
+        // One request per minute, and that one is already spent: the fetch must wait most of a minute.
+        let (transport, events, fetch, spent) = try await Self.fetchBehindSpentWindow()
         let seen = Date().timeIntervalSince1970
         #expect(transport.callCount == 0)
         fetch.cancel()
@@ -336,16 +345,7 @@ struct APIClientTests {
 
     @Test("a fetch cancelled while it waits for the rate window is not sent, and ends as cancelled")
     func cancelledWhilePaced() async throws {
-        let transport = ScriptedTransport([.json("{}")])
-        let events = EventRecorder()
-        let limiter = RateLimiter(limit: 1, window: 60)
-        await limiter.acquire()
-        let client = try ClientFactory.client(transport, limiter: limiter, events: events)
-        let fetch = Task { try await client.fetch(Self.show) }
-        let deadline = ContinuousClock.now + .seconds(120)
-        while events.events.isEmpty, ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(5))
-        }
+        let (transport, _, fetch, _) = try await Self.fetchBehindSpentWindow()
         fetch.cancel()
         let result = await fetch.result
         #expect(transport.callCount == 0)

@@ -3,13 +3,15 @@
 # declarations; with --check, regenerates them into a scratch folder and fails if the committed files differ.
 #
 # Usage: scripts/generate-docs.sh [--check]     (make docs = scripts/generate-docs.sh)
-#   TVM_BIN_DIR=DIR  use the tools already built in DIR (the tests do this); otherwise `swift build` builds them.
+#   TVM_BIN_DIR=DIR  use the tvm and tvm-docs already built in DIR (the tests do this); otherwise `swift build`
+#                    builds them.
 #
-# The tools are the executable products of Package.swift. For each one:
+# The tools are the five names of the tvm program (links to it, made here as make install makes them). For each:
 #   TOOL --experimental-dump-help | tvm-docs manual           > man/TOOL.1
 #   TOOL --generate-completion-script SHELL | tvm-docs completion SHELL TOOL
 #                                        > completions/bash/TOOL, completions/zsh/_TOOL, completions/fish/TOOL.fish
-# and tvm-docs overview < docs/tvm.7.in > man/tvm.7. Every page must pass `mandoc -Tlint -W warning`.
+# and tvm-docs overview < docs/tvm.7.in > man/tvm.7; the completion scripts of `tvm` itself are copied from
+# docs/completions. Every page must pass `mandoc -Tlint -W warning`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -34,26 +36,26 @@ command -v mandoc >/dev/null || {
 if [[ -n ${TVM_BIN_DIR:-} ]]; then
     bin=$TVM_BIN_DIR
 else
-    swift build >&2
+    swift build --product tvm >&2
+    swift build --product tvm-docs >&2
     bin=$(swift build --show-bin-path)
 fi
-[[ -x $bin/tvm-docs ]] || {
-    say "error: $bin/tvm-docs is missing; build the package first (swift build)"
-    exit 1
-}
+for program in tvm tvm-docs; do
+    [[ -x $bin/$program ]] || {
+        say "error: $bin/$program is missing; build the package first (swift build)"
+        exit 1
+    }
+done
 
-mapfile -t tools < <(sed -n 's/.*\.executable(name: "\([^"]*\)".*/\1/p' Package.swift)
-((${#tools[@]} > 0)) || {
-    say "error: no executable products found in Package.swift"
-    exit 1
-}
+tools=(tvm-fetch tvm-search tvm-fav tvm-episodes tvm-img)
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/tvm-docs.XXXXXX")
 trap 'rm -rf "$work"' EXIT
-mkdir -p "$work/man" "$work/completions/bash" "$work/completions/zsh" "$work/completions/fish"
+mkdir -p "$work/man" "$work/completions/bash" "$work/completions/zsh" "$work/completions/fish" "$work/bin"
 
 for tool in "${tools[@]}"; do
-    dump=$("$bin/$tool" --experimental-dump-help 2>&1) || true
+    ln -s "$(cd "$bin" && pwd)/tvm" "$work/bin/$tool"
+    dump=$("$work/bin/$tool" --experimental-dump-help 2>&1) || true
     if [[ $dump != "{"* ]]; then
         say "error: $tool --experimental-dump-help did not print JSON: ${dump:0:200}"
         exit 1
@@ -65,10 +67,13 @@ for tool in "${tools[@]}"; do
         zsh) target=$work/completions/zsh/_$tool ;;
         fish) target=$work/completions/fish/$tool.fish ;;
         esac
-        "$bin/$tool" --generate-completion-script "$shell" | "$bin/tvm-docs" completion "$shell" "$tool" >"$target"
+        "$work/bin/$tool" --generate-completion-script "$shell" | "$bin/tvm-docs" completion "$shell" "$tool" >"$target"
     done
 done
 "$bin/tvm-docs" overview <docs/tvm.7.in >"$work/man/tvm.7"
+cp docs/completions/tvm.bash "$work/completions/bash/tvm"
+cp docs/completions/_tvm.zsh "$work/completions/zsh/_tvm"
+cp docs/completions/tvm.fish "$work/completions/fish/tvm.fish"
 
 lint_failed=0
 for page in "$work"/man/*; do

@@ -4,9 +4,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/deps.sh build
-# All five tools, built as `make install` builds them (the two share one build): tvm-fav needs tvm-fetch next
-# to it, and the README points at .build/release/ for all of them.
-swift build -c release --static-swift-stdlib >&2
+# The one program, built as `make install` builds it (the two share one build; the development tools are not
+# built), and the five tool names linked to it in .build/release/, where the README points.
+swift build -c release --static-swift-stdlib --product tvm >&2
 bin=$(swift build -c release --static-swift-stdlib --show-bin-path)
+for tool in tvm-fetch tvm-search tvm-fav tvm-episodes tvm-img; do
+    ln -sfn tvm "$bin/$tool"
+done
 if (($# == 0)); then set -- shows; fi
 exec "$bin/tvm-fetch" "$@"

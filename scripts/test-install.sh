@@ -22,7 +22,7 @@ mkdir -p "$work/home"
 say "make install PREFIX=$prefix (release build)"
 make --no-print-directory install PREFIX="$prefix" >&2
 
-mapfile -t tools < <(sed -n 's/.*[.]executable.name: "\([^"]*\)".*/\1/p' Package.swift)
+tools=(tvm-fetch tvm-search tvm-fav tvm-episodes tvm-img)
 # A user's new shell: the prefix's bin first, an empty home, no MANPATH, the prefix's share for bash and fish.
 run_as_user() {
     env -i HOME="$work/home" PATH="$prefix/bin:/usr/local/bin:/usr/bin:/bin" TERM=dumb LANG=C.UTF-8 \
@@ -30,20 +30,30 @@ run_as_user() {
         "$@"
 }
 
-# 1. The tools, with their pages and scripts.
-((${#tools[@]} == 5)) || fail "expected the five tools in Package.swift, found: ${tools[*]}"
+# 1. One program and the five names linked to it, with their pages and scripts.
+[[ -x $prefix/bin/tvm && ! -L $prefix/bin/tvm ]] || fail "$prefix/bin/tvm was not installed"
 for tool in "${tools[@]}"; do
-    [[ -x $prefix/bin/$tool ]] || fail "$prefix/bin/$tool was not installed"
+    [[ -L $prefix/bin/$tool && $(readlink "$prefix/bin/$tool") == tvm ]] ||
+        fail "$prefix/bin/$tool is not a link to tvm"
 done
-# The release binaries link SQLite and the C++ runtime in and open libjq only for --jq (COMMENTS.md): a toolchain
+programs=$(find "$prefix/bin" -type f | wc -l)
+((programs == 1)) || fail "expected one program in $prefix/bin, found $programs"
+size=$(du -sbL "$prefix/bin/tvm" | cut -f1)
+say "bin/: tvm is $((size / 1024 / 1024)) MiB, the five names are links to it"
+((size <= 80 * 1000 * 1000)) || fail "bin/tvm is $size bytes, over the 80 MB goal"
+# The release program links SQLite and the C++ runtime in and opens libjq only for --jq (COMMENTS.md): a toolchain
 # that put Linking/static after the system's library folders would slow every start without failing anything.
-for tool in "${tools[@]}"; do
-    needed=$(readelf -d "$prefix/bin/$tool" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | tr '\n' ' ')
-    [[ $needed != *libsqlite3* && $needed != *libstdc++* && $needed != *libjq* ]] ||
-        fail "$tool loads ${needed}at start-up; SQLite and libstdc++ should be linked in, libjq opened for --jq only"
-done
+needed=$(readelf -d "$prefix/bin/tvm" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | tr '\n' ' ')
+[[ $needed != *libsqlite3* && $needed != *libstdc++* && $needed != *libjq* ]] ||
+    fail "tvm loads ${needed}at start-up; SQLite and libstdc++ should be linked in, libjq opened for --jq only"
 version=$(run_as_user tvm-fetch --version) || fail "tvm-fetch --version failed"
 [[ -n $version ]] || fail "tvm-fetch --version printed nothing"
+[[ $(run_as_user tvm --version) == "$version" ]] || fail "tvm --version differs from tvm-fetch --version"
+run_as_user tvm fav list >/dev/null || fail "tvm fav list failed"
+for file in share/bash-completion/completions/tvm share/zsh/site-functions/_tvm \
+    share/fish/vendor_completions.d/tvm.fish; do
+    [[ -f $prefix/$file ]] || fail "$prefix/$file was not installed"
+done
 for tool in "${tools[@]}"; do
     for file in "share/man/man1/$tool.1" "share/bash-completion/completions/$tool" "share/zsh/site-functions/_$tool" \
         "share/fish/vendor_completions.d/$tool.fish"; do
@@ -80,18 +90,22 @@ for shell in bash zsh fish; do
     expect_completion "$shell" "tvm-fetch sh" shows
     expect_completion "$shell" "tvm-fetch show --embed " nextepisode
     expect_completion "$shell" "tvm-episodes --format " jsonl
+    expect_completion "$shell" "tvm fe" fetch
+    expect_completion "$shell" "tvm fetch sh" shows
+    expect_completion "$shell" "tvm episodes --format " jsonl
 done
 # Values only the installed binary knows: a favorite's id (the record is stored as given, with no request).
 jq -c . Tests/Fixtures/tvmaze/shows/139.json | run_as_user tvm-fav add --quiet >/dev/null ||
     fail "tvm-fav add of a recorded show failed"
 for shell in bash zsh fish; do
     expect_completion "$shell" "tvm-fav rm " 139
+    expect_completion "$shell" "tvm fav rm " 139
 done
 say "completion: bash, zsh and fish complete the installed tools, and tvm-fav rm a favorite's id"
 
 # 4. make uninstall removes everything install put there.
 make --no-print-directory uninstall PREFIX="$prefix" >&2
-left=$(find "$prefix" -type f)
+left=$(find "$prefix" -type f -o -type l)
 [[ -z $left ]] || fail "make uninstall left files behind: $left"
 
 # 5. A staged install: everything lands under DESTDIR/PREFIX, and uninstall with the same DESTDIR removes it.
@@ -99,6 +113,6 @@ make --no-print-directory install DESTDIR="$work/stage" PREFIX=/usr >&2
 [[ -x $work/stage/usr/bin/tvm-fetch && -f $work/stage/usr/share/man/man7/tvm.7 ]] ||
     fail "make install DESTDIR=… PREFIX=/usr did not stage under DESTDIR"
 make --no-print-directory uninstall DESTDIR="$work/stage" PREFIX=/usr >&2
-left=$(find "$work/stage" -type f)
+left=$(find "$work/stage" -type f -o -type l)
 [[ -z $left ]] || fail "make uninstall DESTDIR=… left files behind: $left"
 say "ok: install, man, completion, uninstall and DESTDIR staging"

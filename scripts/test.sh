@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/deps.sh test
-swift format lint --strict --recursive Sources Tests Package.swift
+swift format lint --strict --recursive Sources Tests Tools Package.swift
 swift build --build-tests
 swift test --skip-build "$@"
 # The committed man pages and completions must match what the tools' declarations generate now.

@@ -1,5 +1,6 @@
 import ArgumentParser
-import TVMCLICore
+import TVMCommandLine
+import TVMRecords
 
 /// `tvm-fav add`: save shows as favorites.
 package struct AddCommand: AsyncParsableCommand {
@@ -41,9 +42,5 @@ package struct AddCommand: AsyncParsableCommand {
         if let bad = ids.first(where: { $0 <= 0 }) {
             throw ValidationError("'\(bad)' is not a show id: ids are positive integers")
         }
-    }
-
-    package func run() async throws {
-        try await FavoritesNetworkContext.current.add(self)
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
-import TVMCLICore
+import TVMCommandLine
+import TVMRecords
 
 /// `tvm-fav`: favorite TV shows in a local SQLite database, usable offline.
 package struct FavCommand: AsyncParsableCommand {

@@ -1,6 +1,7 @@
 import Foundation
-import TVMCLICore
-import TVMazeCore
+import TVMCommandLine
+import TVMRecords
+import TVMStore
 
 /// Shell completion of favorite ids, each with its show's name as the description (zsh, fish).
 ///

@@ -1,7 +1,8 @@
 import ArgumentParser
 import Foundation
-import TVMCLICore
-import TVMazeCore
+import TVMCommandLine
+import TVMRecords
+import TVMStore
 
 /// How the tvm-fav commands open the database and survive a failed save or delete.
 package struct FavoritesAccess {

@@ -1,7 +1,8 @@
 import ArgumentParser
 import Foundation
-import TVMCLICore
-import TVMazeCore
+import TVMCommandLine
+import TVMRecords
+import TVMStore
 
 /// `tvm-fav list`: the favorites, offline.
 struct ListCommand: AsyncParsableCommand {

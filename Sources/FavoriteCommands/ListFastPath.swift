@@ -1,7 +1,8 @@
 import ArgumentParser
 import Foundation
-import TVMCLICore
-import TVMazeCore
+import TVMCommandLine
+import TVMRecords
+import TVMStore
 
 /// `tvm-fav list` without ArgumentParser: the one command people run to read their favorites, started as fast as
 /// the process allows.

@@ -1,5 +1,6 @@
 import ArgumentParser
-import TVMCLICore
+import TVMCommandLine
+import TVMRecords
 
 /// `tvm-fav refresh`: fetch every favorite again and keep the new records.
 package struct RefreshCommand: AsyncParsableCommand {
@@ -24,8 +25,4 @@ package struct RefreshCommand: AsyncParsableCommand {
     @OptionGroup package var output: OutputOptions
 
     package init() {}
-
-    package func run() async throws {
-        try await FavoritesNetworkContext.current.refresh(self)
-    }
 }

@@ -1,6 +1,8 @@
 import ArgumentParser
-import TVMCLICore
-import TVMazeCore
+import TVMCommandLine
+import TVMRecords
+import TVMStore
+import TVMTerminal
 
 /// `tvm-fav rm` (alias `delete`): delete favorites after a confirmation.
 struct RemoveCommand: AsyncParsableCommand {

@@ -1,6 +1,6 @@
 import ArgumentParser
-import TVMCLICore
-import TVMazeCore
+import TVMCommandLine
+import TVMRecords
 
 /// `tvm-fav show`: a saved show's detail view, offline.
 struct ShowFavoriteCommand: AsyncParsableCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
-import TVMCLICore
-import TVMazeCore
+import TVMCommandLine
+import TVMRecords
+import TVMStore
 
 /// `tvm-fav status`: mark show records as saved or not.
 struct StatusCommand: AsyncParsableCommand {

@@ -136,16 +136,45 @@ private final class Collected: @unchecked Sendable {
     var stderr = Data()
 }
 
-/// Where the built binaries are: next to the test bundle (`.build/debug`), or `$TVM_BIN_DIR`.
+/// Where the tools are: a folder next to the built `tvm` (`.build/debug/tvm-links`) holding the five tool names as
+/// links to it, as `make install` installs them, plus links to the development tools the tests run.
+///
+/// The tests always run the binaries of this build: no environment variable can point them elsewhere.
 enum Binaries {
-    static let directory: URL = {
-        if let dir = ProcessInfo.processInfo.environment["TVM_BIN_DIR"] { return URL(fileURLWithPath: dir) }
+    /// The names the tests run: the five tools, `tvm` itself, and the development tools.
+    static let names = [
+        "tvm", "tvm-fetch", "tvm-search", "tvm-fav", "tvm-episodes", "tvm-img", "tvm-docs", "tvm-completion-probe",
+        "tvm-replay",
+    ]
+
+    /// The build folder: the one holding `tvm`, found from the test runner's path.
+    static let buildDirectory: URL = {
         var url = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         // The runner may be inside `tvmPackageTests.xctest/...` on some platforms: climb to the build folder.
-        while !FileManager.default.fileExists(atPath: url.appendingPathComponent("tvm-fetch").path), url.path != "/" {
+        while !FileManager.default.isExecutableFile(atPath: url.appendingPathComponent("tvm").path), url.path != "/" {
             url.deleteLastPathComponent()
         }
         return url
+    }()
+
+    static let directory: URL = {
+        let links = buildDirectory.appendingPathComponent("tvm-links")
+        // Built aside and renamed into place, so that two test processes never see a half-made folder.
+        let staging = buildDirectory.appendingPathComponent("tvm-links.\(getpid())")
+        try? FileManager.default.removeItem(at: staging)
+        try? FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
+        for name in names {
+            try? FileManager.default.createSymbolicLink(
+                atPath: staging.appendingPathComponent(name).path,
+                withDestinationPath: buildDirectory.appendingPathComponent(
+                    name == "tvm" || !name.hasPrefix("tvm-")
+                        || ["tvm-docs", "tvm-completion-probe", "tvm-replay"].contains(name) ? name : "tvm"
+                ).path
+            )
+        }
+        try? FileManager.default.removeItem(at: links)
+        if rename(staging.path, links.path) != 0 { try? FileManager.default.removeItem(at: staging) }
+        return links
     }()
 
     static func url(_ tool: String) -> URL { directory.appendingPathComponent(tool) }

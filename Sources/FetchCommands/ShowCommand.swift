@@ -1,0 +1,118 @@
+import ArgumentParser
+import TVMCommandLine
+import TVMRecords
+import TVMazeAPI
+
+/// `tvm-fetch show`: one or more shows by id.
+struct ShowCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "show",
+        abstract: "Print shows by id, from the arguments or from stdin.",
+        discussion: """
+            With no ID arguments, ids are read from stdin, one per line, in any of three forms: a JSON record \
+            with an "id" (a show), a search result {"score":…,"show":{…}}, or a bare number. A malformed line \
+            is reported with its line number and skipped (exit 65 at the end); an id TVMaze does not know is \
+            reported and skipped (exit 1 at the end).
+
+            On a terminal each show is printed as a detail view: title, status, dates, genres, network, \
+            schedule, rating, the summary as plain text, the IMDb page when the show has an IMDb id, and the \
+            poster URL.
+
+            Embed kinds: episodes, cast, crew, seasons, nextepisode, previousepisode (repeat --embed, or give \
+            a comma-separated list). They arrive under "_embedded".
+
+            Examples:
+              tvm-fetch show 1
+              tvm-fetch show 1 --embed cast,nextepisode --jq '._embedded.cast[].person.name'
+              tvm-search girls | tvm-fetch show --jq '{id, name, premiered}'
+              tvm-fetch show 139 --open imdb
+            """
+    )
+
+    @Argument(help: ArgumentHelp("Show ids; read from stdin when none are given.", valueName: "id"))
+    var ids: [Int] = []
+
+    @Option(
+        parsing: .upToNextOption,
+        help: ArgumentHelp(
+            "Embed related data: episodes, cast, crew, seasons, nextepisode, previousepisode.",
+            valueName: "kind"
+        ),
+        completion: .list(Endpoint.Embed.allCases.map(\.rawValue))
+    )
+    var embed: [String] = []
+
+    @Option(help: ArgumentHelp("Open the show's page in the browser ($BROWSER or xdg-open).", valueName: "imdb|tvmaze"))
+    var open: PageKind?
+
+    @OptionGroup var network: NetworkOptions
+    @OptionGroup var output: OutputOptions
+
+    enum PageKind: String, ExpressibleByArgument, CaseIterable {
+        case imdb, tvmaze
+    }
+
+    func validate() throws {
+        _ = try parsedEmbeds()
+    }
+
+    /// The embed kinds, split on commas; a bare number is an id that followed `--embed`.
+    func parsedEmbeds() throws -> (embeds: [Endpoint.Embed], ids: [Int]) {
+        var embeds: [Endpoint.Embed] = []
+        var extraIDs: [Int] = []
+        for word in embed.flatMap({ $0.split(separator: ",") }).map(String.init) {
+            if let kind = Endpoint.Embed(rawValue: word) {
+                embeds.append(kind)
+            } else if let id = Int(word) {
+                extraIDs.append(id)
+            } else {
+                let kinds = Endpoint.Embed.allCases.map(\.rawValue).joined(separator: ", ")
+                throw ValidationError("unknown embed kind '\(word)'; expected one of: \(kinds)")
+            }
+        }
+        return (embeds, extraIDs)
+    }
+
+    func run() async throws {
+        let runtime = ToolRuntime(tool: "tvm-fetch", output: output)
+        try await runtime.run {
+            let (embeds, extraIDs) = try parsedEmbeds()
+            let client = try runtime.makeClient(network)
+            let out = try await runtime.makeOutput(view: ShowDetailTerminalView())
+            let fetchOne: (Int) async throws -> Void = { id in
+                do {
+                    let record = try await client.fetch(.show(id: id, embed: embeds))
+                    try await out.emit(record)
+                    try out.flush()
+                    if let open { try openPage(open, record: record, runtime: runtime) }
+                } catch APIError.notFound {
+                    runtime.diagnostics.error("show \(id) not found")
+                    runtime.raise(.notFound)
+                }
+            }
+            let given = ids + extraIDs
+            if given.isEmpty {
+                try await StdinShowIDs.forEach(runtime: runtime) { id, _ in try await fetchOne(id) }
+            } else {
+                for id in given { try await fetchOne(id) }
+            }
+            try out.finish()
+        }
+    }
+
+    private func openPage(_ kind: PageKind, record: [UInt8], runtime: ToolRuntime) throws {
+        let show = try Show(json: record)
+        let url: String?
+        switch kind {
+        case .imdb: url = show.externals?.imdb.map { "https://www.imdb.com/title/\($0)" }
+        case .tvmaze: url = show.url
+        }
+        guard let url else {
+            runtime.diagnostics.error(
+                "show \(show.id.map(String.init) ?? "?") has no \(kind == .imdb ? "IMDb id" : "TVmaze URL")")
+            runtime.raise(.notFound)
+            return
+        }
+        try Browser.open(url, environment: runtime.terminal.environment)
+    }
+}

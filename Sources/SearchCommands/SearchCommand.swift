@@ -1,0 +1,174 @@
+import ArgumentParser
+import TVMCommandLine
+import TVMRecords
+import TVMStore
+import TVMTerminal
+import TVMazeAPI
+
+/// `tvm-search`: shows by name, and the history of successful searches.
+struct SearchCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "tvm-search",
+        abstract: "Search TVMaze for shows by name; remembers the last 10 successful searches.",
+        discussion: """
+            The words of QUERY are joined with single spaces into one search. Each result is printed as the \
+            show object itself, exactly as TVMaze sent it, with TVMaze's relevance score added as "_tvm.score", \
+            one compact record per line, best match first (at most 10). So the output pipes straight into \
+            tvm-fav add, tvm-episodes, tvm-img and tvm-fetch show. On a terminal it is a table of score, id, \
+            name, premiered, network and status.
+
+            With --single, only the best match is printed (TVMaze's /singlesearch/shows, no score), and \
+            --embed adds related data as in tvm-fetch show.
+
+            No match prints 'tvm-search: no shows found for "QUERY"' on stderr and exits 1.
+
+            History: the last 10 successful searches are kept, most recent first, in \
+            $XDG_STATE_HOME/tvm/search-history.jsonl (default ~/.local/state/tvm). A search that finds nothing \
+            or fails is not recorded. Queries are tidied before they are sent and stored (Unicode NFC, runs of \
+            white space made one space, ends trimmed); searches that differ only in case are the same search, \
+            so repeating one moves it to the top with its latest spelling. --history prints \
+            {"query":…,"at":…} lines (at: ISO 8601, UTC) when piped, a list on a terminal. Shell completion \
+            of QUERY offers the remembered searches (see --generate-completion-script).
+
+            Live search: with -i, or with no QUERY when a terminal is available (/dev/tty), tvm-search draws an \
+            interface on the terminal, never on stdout, so it can be piped: tvm-search -i | tvm-fav add. Under \
+            the prompt "Search shows:" up to 10 results are listed (name, premiere year, network, status), and \
+            they change as you type: a search starts once the query has not changed for 250 ms, and a newer \
+            keystroke cancels the older request. With an empty query the list holds the last 10 successful \
+            searches as suggestions. A failed search shows the error with [r] to retry. Keys: Up/Down or \
+            Ctrl-P/Ctrl-N move; Enter on a suggestion runs it; Enter on a result prints that show's record \
+            (as tvm-search QUERY prints it, with "_tvm.score"), remembers the query and exits 0; Tab marks \
+            several results and Enter prints the marked ones; Ctrl-D shows the selected show's details until \
+            any key; Left/Right, Home/End (or Ctrl-B/Ctrl-F, Ctrl-A/Ctrl-E) and Ctrl-Left/Ctrl-Right (or \
+            Alt-B/Alt-F, by word) move the cursor in the query, and \
+            Backspace, Delete, Ctrl-W (the word before the cursor), Ctrl-U (to the start) and Ctrl-K (to the \
+            end) edit it, as in a shell; Esc or Ctrl-C exit 130, printing nothing and \
+            leaving the history unchanged. A QUERY given with -i is the starting query.
+
+            Examples:
+              tvm-search girls
+              tvm-search squid game | tvm-fav add
+              tvm-search girls --jq 'select(._tvm.score > 12) | .name'
+              tvm-search --single girls --embed cast,nextepisode
+              tvm-search Pokémon | tvm-episodes
+              tvm-search --history --jq .query
+              tvm-search --clear-history
+              tvm-search -i | tvm-fav add
+              tvm-search -i squid
+
+            Data: TVmaze (https://www.tvmaze.com), CC BY-SA 4.0.
+
+            \(ExitStatus.table)
+            """,
+        version: Version.current
+    )
+
+    @Argument(
+        help: ArgumentHelp("The show to search for; the words are joined with single spaces.", valueName: "query"),
+        completion: .custom(SearchCompletion.complete)
+    )
+    var query: [String] = []
+
+    @Flag(help: "Print only the best match (/singlesearch/shows).")
+    var single = false
+
+    @Option(
+        help: ArgumentHelp(
+            "With --single, embed related data: episodes, cast, crew, seasons, nextepisode, previousepisode "
+                + "(repeat it, or give a comma-separated list).",
+            valueName: "kind"
+        ),
+        completion: .list(Endpoint.Embed.allCases.map(\.rawValue))
+    )
+    var embed: [String] = []
+
+    @Flag(
+        name: [.short, .customLong("interactive")],
+        help: "Search as you type on the terminal (the default with no query when there is one)."
+    )
+    var interactive = false
+
+    @Flag(help: "List the last 10 successful searches, most recent first.")
+    var history = false
+
+    @Flag(help: "Forget every remembered search.")
+    var clearHistory = false
+
+    @OptionGroup var network: NetworkOptions
+    @OptionGroup var output: OutputOptions
+
+    func validate() throws {
+        if interactive || (query.isEmpty && !history && !clearHistory && !single && embed.isEmpty) {
+            try validateInteractive()
+            return
+        }
+        if history || clearHistory {
+            guard !(history && clearHistory) else {
+                throw ValidationError("give --history or --clear-history, not both")
+            }
+            let flag = history ? "--history" : "--clear-history"
+            guard query.isEmpty else { throw ValidationError("\(flag) takes no query") }
+            guard !single, embed.isEmpty else {
+                throw ValidationError("\(flag) cannot be combined with --single or --embed")
+            }
+            return
+        }
+        guard SearchQuery(words: query) != nil else {
+            throw ValidationError(
+                query.isEmpty ? "give a query, e.g. tvm-search squid game" : "the query is empty: give a show's name")
+        }
+        if !embed.isEmpty && !single {
+            throw ValidationError("--embed needs --single: a full search cannot embed related data")
+        }
+        _ = try EmbedList.parse(embed)
+    }
+
+    /// The live search takes no --history, --clear-history, --single or --embed, and needs a terminal: with
+    /// -i one that opens, without -i one whose foreground this process is (else the query is missing).
+    private func validateInteractive() throws {
+        let what = interactive ? "-i" : "a search without a query"
+        guard !history, !clearHistory else {
+            throw ValidationError("\(what) cannot be combined with --history or --clear-history")
+        }
+        guard !single, embed.isEmpty else {
+            throw ValidationError("\(what) cannot be combined with --single or --embed")
+        }
+        if interactive {
+            guard TerminalSession.isAvailable else {
+                throw ValidationError(LiveSearchTerminalError.noTerminal.localizedDescription)
+            }
+        }
+        guard interactive || TerminalSession.isAvailableInForeground else {
+            throw ValidationError(
+                "give a query, e.g. tvm-search squid game (or run it on a terminal to search as you type)")
+        }
+    }
+
+    /// Whether this run is the live search.
+    private var isInteractive: Bool { interactive || (query.isEmpty && !history && !clearHistory) }
+
+    func run() async throws {
+        let runtime = ToolRuntime(tool: "tvm-search", output: output)
+        try await runtime.run {
+            let store = SearchHistory(directory: runtime.directories.state)
+            if isInteractive {
+                guard let session = TerminalSession.open() else { throw LiveSearchTerminalError.noTerminal }
+                let client = try runtime.makeClient(network, drawsOnTerminal: true)
+                let live = InteractiveSearch(
+                    runtime: runtime,
+                    searcher: ShowSearcher(runtime: runtime, client: client, history: store),
+                    session: session,
+                    color: runtime.terminal.colorAllowed(noColorFlag: output.noColor)
+                )
+                try await live.run(initialQuery: query.joined(separator: " "))
+            } else if clearHistory {
+                try store.clear()
+            } else if history {
+                try await HistoryPrinter(runtime: runtime, history: store).printEntries()
+            } else if let query = SearchQuery(words: query) {
+                let searcher = ShowSearcher(runtime: runtime, client: try runtime.makeClient(network), history: store)
+                try await searcher.searchAndPrint(query, single: single, embed: try EmbedList.parse(embed))
+            }
+        }
+    }
+}

@@ -1,6 +1,0 @@
-import TVMazeKit
-
-extension NetworkOptions {
-    /// How the client uses its cache.
-    public var cacheMode: CacheMode { offline ? .offline : refresh ? .refresh : .normal }
-}

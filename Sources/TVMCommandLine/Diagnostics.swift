@@ -1,0 +1,106 @@
+import Foundation
+import NIOConcurrencyHelpers
+import TVMRecords
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Writes the tool's messages to standard error as `tool: error: …`, coloured only when allowed.
+///
+/// Standard output carries data only; every message, warning and progress line goes through here.
+public final class Diagnostics: Sendable {
+    /// The tool name that starts every message, e.g. `tvm-fetch`.
+    public let tool: String
+    /// Whether ANSI colour is used.
+    public let color: Bool
+    /// Whether warnings and notes are suppressed (`--quiet`); errors are always written.
+    public let quiet: Bool
+    private let lock = NIOLock()
+    private let transient = NIOLockedValueBox<Bool>(false)
+    private let suspensions = NIOLockedValueBox<Int>(0)
+
+    /// Creates the writer.
+    ///
+    /// - Parameters:
+    ///   - tool: The tool name.
+    ///   - color: Whether colour is allowed on stderr.
+    ///   - quiet: Whether to drop warnings and notes.
+    public init(tool: String, color: Bool, quiet: Bool = false) {
+        self.tool = tool
+        self.color = color
+        self.quiet = quiet
+    }
+
+    /// Writes `tool: error: message`.
+    public func error(_ message: String) { emit("error", message, code: "31") }
+
+    /// Writes `tool: warning: message` unless quiet.
+    public func warning(_ message: String) { if !quiet { emit("warning", message, code: "33") } }
+
+    /// Writes `tool: note: message` unless quiet.
+    public func note(_ message: String) { if !quiet { emit("note", message, code: "36") } }
+
+    /// Writes `tool: hint: message` unless quiet.
+    public func hint(_ message: String) { if !quiet { emit("hint", message, code: "2") } }
+
+    /// Writes raw text to stderr (prompts, progress), unchanged.
+    public func raw(_ text: String) {
+        lock.withLock { Self.write(text) }
+    }
+
+    /// Replaces the current progress line (on a terminal only): `\r` + text + erase to end of line.
+    ///
+    /// Does nothing while progress is suspended (see ``suspendProgress()``).
+    public func progress(_ text: String) {
+        lock.withLock {
+            guard suspensions.withLockedValue({ $0 == 0 }) else { return }
+            transient.withLockedValue { $0 = true }
+            Self.write("\r\u{1B}[2K" + text)
+        }
+    }
+
+    /// Erases a progress line or spinner, if one is showing.
+    public func clearProgress() {
+        lock.withLock {
+            let showing = transient.withLockedValue { value in
+                defer { value = false }
+                return value
+            }
+            if showing { Self.write("\r\u{1B}[2K") }
+        }
+    }
+
+    /// Erases any progress line and ignores ``progress(_:)`` until ``resumeProgress()``: a question on the
+    /// terminal (the retry dialog) must not be overwritten by a spinner running in another task.
+    public func suspendProgress() {
+        lock.withLock { suspensions.withLockedValue { $0 += 1 } }
+        clearProgress()
+    }
+
+    /// Ends one ``suspendProgress()``; progress lines show again when every suspension has ended.
+    public func resumeProgress() {
+        lock.withLock { suspensions.withLockedValue { $0 = max(0, $0 - 1) } }
+    }
+
+    private func emit(_ level: String, _ message: String, code: String) {
+        clearProgress()
+        let label = color ? "\u{1B}[\(code);1m\(level):\u{1B}[0m" : "\(level):"
+        let lines = message.split(separator: "\n", omittingEmptySubsequences: false)
+        lock.withLock {
+            for line in lines { Self.write("\(tool): \(label) \(line)\n") }
+        }
+    }
+
+    private static func write(_ text: String) {
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { Glibc.write(2, $0.baseAddress, $0.count) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                return
+            }
+            bytes = bytes.dropFirst(written)
+        }
+    }
+}

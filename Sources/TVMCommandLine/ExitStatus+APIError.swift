@@ -1,0 +1,19 @@
+import TVMRecords
+import TVMazeAPI
+
+extension ExitStatus {
+    /// The exit status an API error earns.
+    ///
+    /// - Parameter error: The error.
+    /// - Returns: Its code from the table.
+    public static func of(_ error: APIError) -> ExitStatus {
+        switch error {
+        case .notFound: return .notFound
+        case .rateLimited, .timedOut: return .temporary
+        case .unavailable, .invalidResponse, .notCached: return .unavailable
+        case .rejected, .invalidURL: return .usage
+        case .cancelled: return .cancelled
+        case .skipped(_, _, let cause): return of(cause)
+        }
+    }
+}

@@ -1,0 +1,7 @@
+import TVMRecords
+import TVMazeAPI
+
+extension NetworkOptions {
+    /// How the client uses its cache.
+    public var cacheMode: CacheMode { offline ? .offline : refresh ? .refresh : .normal }
+}

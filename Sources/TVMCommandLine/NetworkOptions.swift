@@ -1,0 +1,58 @@
+import ArgumentParser
+import TVMRecords
+
+/// The options of every tool that talks to the API: `--api-url`, `--timeout`, `--retries`.
+public struct NetworkOptions: ParsableArguments, Sendable {
+    /// The API base URL; `TVM_API_URL` when not given.
+    @Option(
+        name: .customLong("api-url"),
+        help: ArgumentHelp(
+            "The TVMaze API base URL (default: $TVM_API_URL, else https://api.tvmaze.com).", valueName: "url")
+    )
+    public var apiURL: String?
+
+    /// Connect and read timeout in seconds.
+    @Option(help: ArgumentHelp("Connect and read timeout, in seconds.", valueName: "seconds"))
+    public var timeout: Double = 30
+
+    /// How often a failed request is retried.
+    @Option(help: ArgumentHelp("Retries after a 429, a 5xx, a timeout or a lost connection.", valueName: "n"))
+    public var retries: Int = 3
+
+    /// Never touch the network.
+    @Flag(help: "Never touch the network: answer from the local cache, fresh or stale; a miss exits 69.")
+    public var offline = false
+
+    /// Skip fresh cache entries.
+    @Flag(help: "Ask the network even for fresh cache entries (the cached copy still serves if the network fails).")
+    public var refresh = false
+
+    /// The HTTP cache's size cap.
+    @Option(
+        name: .customLong("cache-max"),
+        help: ArgumentHelp("Size cap of the HTTP cache; least recently used entries go first.", valueName: "size")
+    )
+    public var cacheMax = ByteSize(bytes: 256 << 20)
+
+    /// Creates the options with their defaults.
+    public init() {}
+
+    /// Checks ranges.
+    public func validate() throws {
+        guard timeout > 0, timeout <= 3600 else {
+            throw ValidationError("--timeout must be between 0 and 3600 seconds")
+        }
+        guard (0...20).contains(retries) else { throw ValidationError("--retries must be between 0 and 20") }
+        guard !(offline && refresh) else { throw ValidationError("--offline and --refresh cannot be used together") }
+    }
+
+    /// The API base URL from the flag, then `TVM_API_URL`, then the public API.
+    ///
+    /// - Parameter environment: The process environment.
+    /// - Returns: The base URL to use.
+    public func baseURL(environment: [String: String]) -> String {
+        if let apiURL, !apiURL.isEmpty { return apiURL }
+        if let value = environment["TVM_API_URL"], !value.isEmpty { return value }
+        return "https://api.tvmaze.com"
+    }
+}

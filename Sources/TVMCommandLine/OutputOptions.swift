@@ -1,0 +1,170 @@
+import ArgumentParser
+import TVMRecords
+
+/// How records are written to standard output.
+public enum OutputFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
+    /// A table (or a detail view) when stdout is a terminal, JSON Lines otherwise.
+    case auto
+    /// One compact JSON record per line.
+    case jsonl
+    /// One JSON array holding every record.
+    case json
+    /// A table sized to the terminal.
+    case table
+}
+
+/// The output options every tool shares: `--jq`, `--arg`, `--argjson`, `--format`, `--no-color`, `--quiet`.
+public struct OutputOptions: ParsableArguments, Sendable {
+    /// The jq program applied to every output record.
+    @Option(
+        name: .customLong("jq"),
+        help: ArgumentHelp(
+            "Filter each output record through this jq program (libjq). String results print raw, as with jq -r.",
+            valueName: "filter"
+        )
+    )
+    public var jq: String?
+
+    /// `--arg NAME VALUE` pairs, stored as `NAME=VALUE` by ``ArgumentRewriter``.
+    @Option(
+        name: .customLong("arg"),
+        help: ArgumentHelp(
+            "Bind $name to the string value in the --jq filter, as jq --arg does.", valueName: "name value")
+    )
+    public var args: [String] = []
+
+    /// `--argjson NAME JSON` pairs, stored as `NAME=JSON`.
+    @Option(
+        name: .customLong("argjson"),
+        help: ArgumentHelp(
+            "Bind $name to a JSON value in the --jq filter, as jq --argjson does.", valueName: "name json")
+    )
+    public var argJSON: [String] = []
+
+    /// The output format.
+    @Option(help: "Output format: auto (a table on a terminal, JSON Lines otherwise), jsonl, json or table.")
+    public var format: OutputFormat = .auto
+
+    /// Disables colour.
+    @Flag(name: .customLong("no-color"), help: "Never use colour (also off when NO_COLOR is set or TERM=dumb).")
+    public var noColor = false
+
+    /// Suppresses warnings and notes.
+    @Flag(name: [.customShort("q"), .long], help: "Print errors only: no warnings, notes or progress.")
+    public var quiet = false
+
+    /// Creates the options with their defaults.
+    public init() {}
+
+    /// Checks `--arg`/`--argjson` pairs.
+    public func validate() throws {
+        for pair in args + argJSON where !pair.contains("=") {
+            throw ValidationError("--arg and --argjson take two values, a name and a value: --arg NAME VALUE")
+        }
+    }
+
+    /// The `--arg` and `--argjson` bindings as name → (value, isJSON).
+    public var bindings: [OutputSettings.Binding] {
+        func split(_ pair: String, json: Bool) -> OutputSettings.Binding {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            return OutputSettings.Binding(
+                name: String(parts[0]), value: parts.count > 1 ? String(parts[1]) : "", isJSON: json)
+        }
+        return args.map { split($0, json: false) } + argJSON.map { split($0, json: true) }
+    }
+
+    /// The parsed values, as plain data.
+    public var settings: OutputSettings {
+        OutputSettings(jq: jq, bindings: bindings, format: format, noColor: noColor, quiet: quiet)
+    }
+}
+
+/// What the output options asked for, as plain values: what a run's ``ToolRuntime`` reads.
+///
+/// ``OutputOptions`` holds ArgumentParser's property wrappers, which cost the Swift runtime a reflection pass to
+/// build; a tool that reads its arguments without ArgumentParser (`tvm-fav list`, see `ListFastPath`) fills
+/// this in directly.
+public struct OutputSettings: Sendable, Equatable {
+    /// One `--arg NAME VALUE` (a string) or `--argjson NAME JSON` binding.
+    public struct Binding: Sendable, Equatable {
+        /// The variable's name, without `$`.
+        public var name: String
+        /// The value as given on the command line.
+        public var value: String
+        /// Whether `value` is JSON text (`--argjson`) rather than a string (`--arg`).
+        public var isJSON: Bool
+
+        /// Creates a binding.
+        ///
+        /// - Parameters:
+        ///   - name: The variable's name, without `$`.
+        ///   - value: The value as given.
+        ///   - isJSON: Whether the value is JSON text.
+        public init(name: String, value: String, isJSON: Bool) {
+            self.name = name
+            self.value = value
+            self.isJSON = isJSON
+        }
+    }
+
+    /// The `--jq` program, if any.
+    public var jq: String?
+    /// The `--arg` and `--argjson` bindings, in order.
+    public var bindings: [Binding]
+    /// The output format.
+    public var format: OutputFormat
+    /// Whether `--no-color` was given.
+    public var noColor: Bool
+    /// Whether `--quiet` was given.
+    public var quiet: Bool
+
+    /// Creates settings; the defaults are those of a command line without output options.
+    ///
+    /// - Parameters:
+    ///   - jq: The `--jq` program.
+    ///   - bindings: The `--arg`/`--argjson` bindings.
+    ///   - format: The output format.
+    ///   - noColor: Whether `--no-color` was given.
+    ///   - quiet: Whether `--quiet` was given.
+    public init(
+        jq: String? = nil, bindings: [Binding] = [], format: OutputFormat = .auto, noColor: Bool = false,
+        quiet: Bool = false
+    ) {
+        self.jq = jq
+        self.bindings = bindings
+        self.format = format
+        self.noColor = noColor
+        self.quiet = quiet
+    }
+}
+
+/// Rewrites jq-style two-value options into a form ArgumentParser reads.
+///
+/// `--arg NAME VALUE` becomes `--arg NAME=VALUE` (likewise `--argjson`), so the tools accept jq's own
+/// spelling. Nothing after a `--` terminator is touched.
+public enum ArgumentRewriter {
+    /// Rewrites the arguments (without the program name).
+    ///
+    /// - Parameter arguments: The command-line arguments after `argv[0]`.
+    /// - Returns: The arguments with each `--arg NAME VALUE` joined.
+    public static func rewrite(_ arguments: [String]) -> [String] {
+        var out: [String] = []
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            if argument == "--" {
+                out += arguments[index...]
+                break
+            }
+            if argument == "--arg" || argument == "--argjson", index + 2 < arguments.count {
+                out.append(argument)
+                out.append(arguments[index + 1] + "=" + arguments[index + 2])
+                index += 3
+                continue
+            }
+            out.append(argument)
+            index += 1
+        }
+        return out
+    }
+}

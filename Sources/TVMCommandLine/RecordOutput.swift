@@ -1,0 +1,184 @@
+import Foundation
+import TVMRecords
+
+/// How records look on a terminal: a table of all of them, or a detail view of each.
+public protocol TerminalView: Sendable {
+    /// Whether each record is rendered on its own as it arrives (a detail view), rather than all together.
+    var rendersEachRecord: Bool { get }
+
+    /// Renders records for a terminal.
+    ///
+    /// - Parameters:
+    ///   - records: Compact JSON records.
+    ///   - width: The terminal width in columns.
+    ///   - color: Whether ANSI styling may be used.
+    /// - Returns: The text to print, ending with a newline.
+    func render(_ records: [[UInt8]], width: Int, color: Bool) -> String
+}
+
+/// A `--jq` program asked to stop (`halt`, `halt_error`): the tool ends with this status.
+public struct FilterHalt: Error, Sendable {
+    /// The exit status jq asked for.
+    public let status: Int32
+}
+
+/// Writes a tool's records to standard output in the chosen format, through `--jq` when given.
+///
+/// JSON Lines and JSON are written as the records arrive; a table waits for all of them, so its columns fit.
+/// Used from one task: it is not thread-safe.
+public final class RecordOutput {
+    private enum Mode {
+        case lines
+        case jsonArray
+        case view(any TerminalView)
+    }
+
+    private let mode: Mode
+    private let writer: JSONLinesWriter
+    private let jq: JQEngine?
+    private let diagnostics: Diagnostics
+    private let width: Int
+    private let color: Bool
+    private var pending: [[UInt8]] = []
+    private var count = 0
+    private var jqFailed = false
+
+    /// How many records were written (or, with `--jq`, given to the filter).
+    public var recordCount: Int { count }
+
+    /// Whether some record made the `--jq` filter fail at run time.
+    public var filterFailed: Bool { jqFailed }
+
+    init(
+        format: OutputFormat,
+        view: (any TerminalView)?,
+        jq: JQEngine?,
+        sink: FileDescriptorSink,
+        terminal: Terminal,
+        color: Bool,
+        diagnostics: Diagnostics
+    ) {
+        switch format {
+        case .jsonl: mode = .lines
+        case .json: mode = .jsonArray
+        case .table: mode = view.map { .view($0) } ?? .lines
+        case .auto: mode = terminal.stdoutIsTTY && jq == nil ? (view.map { .view($0) } ?? .lines) : .lines
+        }
+        self.writer = JSONLinesWriter(sink: sink)
+        self.jq = jq
+        self.diagnostics = diagnostics
+        self.width = terminal.width
+        self.color = color
+    }
+
+    /// Writes one record.
+    ///
+    /// - Parameter record: A compact JSON record.
+    /// - Throws: ``FilterHalt`` when the filter halts; a write error (a closed pipe, a full disk).
+    public func emit(_ record: [UInt8]) async throws {
+        if let jq {
+            count += 1
+            try await filter(record, through: jq)
+            return
+        }
+        try emitUnfiltered(record)
+    }
+
+    /// Writes one record of an output without `--jq`, without suspending.
+    ///
+    /// - Parameter record: A compact JSON record.
+    /// - Throws: A write error (a closed pipe, a full disk).
+    /// - Precondition: The output has no `--jq` filter (``ToolRuntime/makeUnfilteredOutput(view:)``).
+    public func emitUnfiltered(_ record: [UInt8]) throws {
+        precondition(jq == nil, "a --jq output needs emit(_:)")
+        count += 1
+        switch mode {
+        case .lines:
+            try writer.write(record: record)
+        case .jsonArray:
+            try writer.write(line: count == 1 ? "[" : ",")
+            try writer.write(record: record)
+        case .view(let view):
+            if view.rendersEachRecord {
+                let text = view.render([record], width: width, color: color)
+                try writer.write(line: (count > 1 ? "\n" : "") + String(text.dropLast(text.hasSuffix("\n") ? 1 : 0)))
+                try writer.flush()
+            } else {
+                pending.append(record)
+            }
+        }
+    }
+
+    /// Writes several records, then flushes them so a reader downstream sees the batch at once.
+    ///
+    /// - Parameter records: Compact JSON records.
+    /// - Throws: As ``emit(_:)``.
+    public func emit(batch records: [[UInt8]]) async throws {
+        for record in records { try await emit(record) }
+        try flush()
+    }
+
+    /// Writes records that belong together, such as one show's episodes, then flushes them.
+    ///
+    /// JSON Lines, JSON and `--jq` output treat them as separate records, exactly as ``emit(batch:)`` does. A
+    /// terminal view that renders as records arrive renders the group in one call instead, so it can lay the
+    /// records out together (headings, aligned columns) while a long stream still appears group by group.
+    ///
+    /// - Parameter records: Compact JSON records.
+    /// - Throws: As ``emit(_:)``.
+    public func emit(group records: [[UInt8]]) async throws {
+        guard jq == nil, case .view(let view) = mode, view.rendersEachRecord else {
+            try await emit(batch: records)
+            return
+        }
+        guard !records.isEmpty else { return }
+        let text = view.render(records, width: width, color: color)
+        try writer.write(line: (count > 0 ? "\n" : "") + String(text.dropLast(text.hasSuffix("\n") ? 1 : 0)))
+        count += records.count
+        try writer.flush()
+    }
+
+    /// Flushes buffered output.
+    ///
+    /// - Throws: A write error.
+    public func flush() throws { try writer.flush() }
+
+    /// Ends the output: closes a JSON array, renders a table, flushes.
+    ///
+    /// - Throws: A write error.
+    public func finish() throws {
+        if jq == nil {
+            switch mode {
+            case .jsonArray:
+                try writer.write(line: count == 0 ? "[]" : "]")
+            case .view(let view) where !view.rendersEachRecord:
+                let text = view.render(pending, width: width, color: color)
+                pending.removeAll()
+                try writer.write(line: String(text.dropLast(text.hasSuffix("\n") ? 1 : 0)))
+            default:
+                break
+            }
+        }
+        try writer.flush()
+    }
+
+    private func filter(_ record: [UInt8], through jq: JQEngine) async throws {
+        let outputs: [JQOutput]
+        do {
+            outputs = try await jq.apply(toJSON: String(decoding: record, as: UTF8.self))
+        } catch {
+            for output in error.outputs { try writer.write(line: output.text) }
+            switch error {
+            case .halted(let code, let message, _):
+                try writer.flush()
+                if let message { diagnostics.raw(message) }
+                throw FilterHalt(status: code)
+            default:
+                jqFailed = true
+                diagnostics.error("--jq: \(error.localizedDescription) (record \(count))")
+                return
+            }
+        }
+        for output in outputs { try writer.write(line: output.text) }
+    }
+}

@@ -1,0 +1,51 @@
+import TVMRecords
+
+/// Reads show ids from standard input: show records, search results or bare numbers, one per line.
+public enum StdinShowIDs {
+    /// Calls `body` with each show id on stdin, in order, as lines arrive.
+    ///
+    /// A line that is not valid JSON, or not one of the accepted forms, is reported with its line number
+    /// and skipped; the run's status becomes 65 (bad input data).
+    /// - Parameters:
+    ///   - runtime: Where problems are reported.
+    ///   - body: Called with each id and the line's record.
+    /// - Throws: Whatever `body` throws, or a read error on stdin.
+    public static func forEach(
+        runtime: ToolRuntime,
+        _ body: (Int, [UInt8]) async throws -> Void
+    ) async throws {
+        try await StdinRecords.forEach(runtime: runtime) { number, record in
+            do {
+                try await body(try ShowReference.showID(fromLine: record), record)
+            } catch let error as ShowReferenceError {
+                runtime.diagnostics.error("stdin line \(number): \(error.localizedDescription)")
+                runtime.raise(.badInput)
+            }
+        }
+    }
+}
+
+/// Reads JSON Lines records from standard input.
+public enum StdinRecords {
+    /// Calls `body` with each valid JSON line on stdin (line number, compact bytes), in order.
+    ///
+    /// Malformed lines are reported with their numbers and skipped; the status becomes 65.
+    /// - Parameters:
+    ///   - runtime: Where problems are reported.
+    ///   - body: Called for each good line.
+    /// - Throws: Whatever `body` throws.
+    public static func forEach(
+        runtime: ToolRuntime,
+        _ body: (Int, [UInt8]) async throws -> Void
+    ) async throws {
+        for try await line in AsyncJSONLines(source: FileDescriptorSource(fileDescriptor: 0)) {
+            switch line.result {
+            case .success(let record):
+                try await body(line.number, record)
+            case .failure(let error):
+                runtime.diagnostics.error("stdin \(error.localizedDescription)")
+                runtime.raise(.badInput)
+            }
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import TVMRecords
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// What the process is connected to: terminals, their width, and whether colour is wanted.
+public struct Terminal: Sendable {
+    /// Whether standard input is a terminal.
+    public var stdinIsTTY: Bool
+    /// Whether standard output is a terminal.
+    public var stdoutIsTTY: Bool
+    /// Whether standard error is a terminal.
+    public var stderrIsTTY: Bool
+    /// The environment the decisions were made from.
+    public var environment: [String: String]
+
+    /// Reads the process's own streams and environment.
+    public static func current() -> Terminal {
+        Terminal(
+            stdinIsTTY: isatty(0) == 1,
+            stdoutIsTTY: isatty(1) == 1,
+            stderrIsTTY: isatty(2) == 1,
+            environment: ProcessInfo.processInfo.environment
+        )
+    }
+
+    /// Whether messages on stderr may be coloured: only on a terminal, never with `NO_COLOR` set (to any
+    /// value, per no-color.org), `TERM=dumb` or `--no-color`.
+    ///
+    /// - Parameter noColorFlag: Whether `--no-color` was given.
+    /// - Returns: `true` when ANSI colour may be used on stderr.
+    public func stderrColor(noColorFlag: Bool) -> Bool {
+        stderrIsTTY && colorAllowed(noColorFlag: noColorFlag)
+    }
+
+    /// Whether output on stdout may be coloured (tables on a terminal), by the same rules.
+    ///
+    /// - Parameter noColorFlag: Whether `--no-color` was given.
+    /// - Returns: `true` when ANSI colour may be used on stdout.
+    public func stdoutColor(noColorFlag: Bool) -> Bool {
+        stdoutIsTTY && colorAllowed(noColorFlag: noColorFlag)
+    }
+
+    /// Whether colour may be used on a terminal at all, whichever stream it is reached through (`/dev/tty` for
+    /// `tvm-search -i`): never with `NO_COLOR`, `TERM=dumb` or `--no-color`.
+    ///
+    /// - Parameter noColorFlag: Whether `--no-color` was given.
+    /// - Returns: `true` when ANSI colour may be used.
+    public func colorAllowed(noColorFlag: Bool) -> Bool {
+        !noColorFlag && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb"
+    }
+
+    /// The width of the terminal on stdout (or stderr), else `COLUMNS`, else 80.
+    public var width: Int {
+        var size = winsize()
+        for fd: Int32 in [1, 2, 0] where ioctl(fd, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 {
+            return Int(size.ws_col)
+        }
+        if let columns = environment["COLUMNS"].flatMap(Int.init), columns > 0 { return columns }
+        return 80
+    }
+}

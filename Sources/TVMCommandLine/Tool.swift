@@ -1,0 +1,31 @@
+import TVMRecords
+
+/// One of the five tools the `tvm` program runs: its name, its one-line summary, and its entry point.
+///
+/// `tvm` runs the tool named by the basename it was started under (`tvm-fetch`), or the one its first argument
+/// names (`tvm fetch`). Each tool's module declares its `Tool`.
+public struct Tool: Sendable {
+    /// The tool's name, as installed: `tvm-fetch`.
+    public let name: String
+
+    /// The name without `tvm-`, as `tvm` takes it: `fetch`.
+    public var shortName: String { String(name.dropFirst("tvm-".count)) }
+
+    /// What the tool does, in one line (its command's abstract).
+    public let abstract: String
+
+    /// Parses the arguments (without the program name), runs the tool and exits with its status.
+    public let run: @Sendable ([String]) async -> Void
+
+    /// Declares a tool.
+    ///
+    /// - Parameters:
+    ///   - name: The installed name, `tvm-…`.
+    ///   - abstract: The one-line summary.
+    ///   - run: The entry point, given the arguments without the program name.
+    public init(name: String, abstract: String, run: @escaping @Sendable ([String]) async -> Void) {
+        self.name = name
+        self.abstract = abstract
+        self.run = run
+    }
+}

@@ -1,0 +1,199 @@
+import ArgumentParser
+import Foundation
+import TVMRecords
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// What one run of a tool shares: streams, messages, the exit status so far (and, through TVMCLI, the API client).
+///
+/// Every command builds one in `run()`, does its work inside ``run(_:)``, and lets it turn errors into the
+/// exit-code table. Used from the command's task only.
+public final class ToolRuntime {
+    /// The tool's name, e.g. `tvm-fetch`.
+    public let tool: String
+    /// The terminals and environment.
+    public let terminal: Terminal
+    /// Messages on stderr.
+    public let diagnostics: Diagnostics
+    /// The XDG folders.
+    public let directories: XDGDirectories
+    /// The output options.
+    public let outputOptions: OutputSettings
+    /// The most serious status met so far; the process exits with it.
+    public private(set) var status: ExitStatus = .ok
+    private var engine: JQEngine?
+    private var outputs: [RecordOutput] = []
+    private var attachments: [any RuntimeAttachment] = []
+
+    /// Sets up a run.
+    ///
+    /// - Parameters:
+    ///   - tool: The tool name used in messages.
+    ///   - output: The shared output options.
+    public convenience init(tool: String, output: OutputOptions) {
+        self.init(tool: tool, settings: output.settings)
+    }
+
+    /// Sets up a run from output settings read without ArgumentParser.
+    ///
+    /// - Parameters:
+    ///   - tool: The tool name used in messages.
+    ///   - output: The output settings.
+    public init(tool: String, settings output: OutputSettings) {
+        signal(SIGPIPE, SIG_IGN)
+        self.tool = tool
+        self.terminal = Terminal.current()
+        self.outputOptions = output
+        self.diagnostics = Diagnostics(
+            tool: tool,
+            color: terminal.stderrColor(noColorFlag: output.noColor),
+            quiet: output.quiet
+        )
+        self.directories = XDGDirectories(environment: terminal.environment)
+    }
+
+    /// Raises the exit status to `status` if that is more serious than the current one.
+    ///
+    /// - Parameter status: A status earned by part of the work.
+    public func raise(_ status: ExitStatus) {
+        self.status = max(self.status, status)
+    }
+
+    /// Adds a part that reports its own errors and has work to finish when the run ends (the network layer's
+    /// client, in TVMCLI).
+    ///
+    /// - Parameter attachment: The part; it lives until the run ends.
+    package func attach(_ attachment: any RuntimeAttachment) {
+        attachments.append(attachment)
+    }
+
+    /// The attached part of a type, if there is one.
+    ///
+    /// - Parameter type: The part's type.
+    /// - Returns: The first attached part of that type.
+    package func attachment<Part: RuntimeAttachment>(_ type: Part.Type) -> Part? {
+        attachments.lazy.compactMap { $0 as? Part }.first
+    }
+
+    /// Makes the record writer for standard output, compiling `--jq` once.
+    ///
+    /// - Parameter view: How records look on a terminal, or `nil` for JSON Lines everywhere.
+    /// - Returns: The writer.
+    /// - Throws: `JQError` when the filter does not compile.
+    public func makeOutput(view: (any TerminalView)?) async throws -> RecordOutput {
+        if let program = outputOptions.jq {
+            var arguments: [String: JQArgument] = [:]
+            for binding in outputOptions.bindings {
+                arguments[binding.name] = binding.isJSON ? .json(binding.value) : .string(binding.value)
+            }
+            engine = try await JQEngine(program: program, arguments: arguments)
+        }
+        return makeOutput(view: view, filter: engine)
+    }
+
+    /// Makes the record writer for standard output of a run without `--jq`, synchronously.
+    ///
+    /// - Parameter view: How records look on a terminal, or `nil` for JSON Lines everywhere.
+    /// - Returns: The writer; its ``RecordOutput/emitUnfiltered(_:)`` writes without suspending.
+    /// - Precondition: The run has no `--jq` program.
+    public func makeUnfilteredOutput(view: (any TerminalView)?) -> RecordOutput {
+        precondition(outputOptions.jq == nil, "a --jq program needs makeOutput(view:)")
+        return makeOutput(view: view, filter: nil)
+    }
+
+    private func makeOutput(view: (any TerminalView)?, filter engine: JQEngine?) -> RecordOutput {
+        let interactive = terminal.stdoutIsTTY
+        let output = RecordOutput(
+            format: outputOptions.format,
+            view: view,
+            jq: engine,
+            sink: FileDescriptorSink(fileDescriptor: 1, flushesEveryLine: interactive),
+            terminal: terminal,
+            color: terminal.stdoutColor(noColorFlag: outputOptions.noColor),
+            diagnostics: diagnostics
+        )
+        outputs.append(output)
+        return output
+    }
+
+    /// Runs a command's work and ends the process with the exit-code table's status.
+    ///
+    /// - Parameter body: The work; it may throw any error, which is reported and mapped to a status.
+    /// - Throws: `ExitCode` for ArgumentParser to end the process with.
+    public func run(_ body: () async throws -> Void) async throws {
+        do {
+            try await body()
+        } catch {
+            handle(error)
+        }
+        for attachment in attachments { await attachment.finish() }
+        attachments.removeAll()
+        let status = concluded()
+        if status != .ok { throw ExitCode(status.rawValue) }
+    }
+
+    /// Runs synchronous work without ArgumentParser, and returns the exit-code table's status for it.
+    ///
+    /// Errors are reported as ``run(_:)`` reports them. For work with nothing attached to the run (no network).
+    /// - Parameter body: The work.
+    /// - Returns: The status the process should exit with.
+    public func runNow(_ body: () throws -> Void) -> Int32 {
+        precondition(attachments.isEmpty, "a run with attachments needs run(_:)")
+        do {
+            try body()
+        } catch {
+            handle(error)
+        }
+        return concluded().rawValue
+    }
+
+    /// The run's final status: a `--jq` filter that failed on some record earns a usage status.
+    private func concluded() -> ExitStatus {
+        if outputs.contains(where: \.filterFailed) { raise(.usage) }
+        return status
+    }
+
+    /// Reports an error on stderr and raises the status it earns.
+    ///
+    /// - Parameter error: Any error a command met.
+    public func handle(_ error: any Error) {
+        switch error {
+        case let error as any ReportedError:
+            error.report(to: self)
+        case let error as JQError:
+            diagnostics.error("--jq: \(error.localizedDescription)")
+            if case .unavailable = error { raise(.unavailable) } else { raise(.usage) }
+        case let halt as FilterHalt:
+            // Like jq: the halt's own status ends the run, even one outside the table.
+            exit(halt.status)
+        case JSONLinesError.brokenPipe:
+            // The reader went away (`| head -1`): stop quietly, as ripgrep does.
+            exit(status == .ok ? 0 : status.rawValue)
+        case let error as JSONLinesError:
+            diagnostics.error(error.localizedDescription)
+            raise(.ioError)
+        case let error as ExitCode:
+            raise(ExitStatus(rawValue: error.rawValue) ?? .usage)
+        default:
+            diagnostics.error(error.localizedDescription)
+            raise(.ioError)
+        }
+    }
+}
+
+/// A part of a run that TVMCLICore does not know, with work to finish when the run ends. The network layer
+/// (TVMCLI) attaches one for the API clients' connections.
+package protocol RuntimeAttachment: AnyObject {
+    /// Ends the part's work when the run ends: closes connections, writes held notices.
+    func finish() async
+}
+
+/// An error from a layer above TVMCLICore that reports itself: its message on stderr, its exit status.
+package protocol ReportedError: Error {
+    /// Reports the error on the run's diagnostics and raises the status it earns.
+    ///
+    /// - Parameter runtime: The run.
+    func report(to runtime: ToolRuntime)
+}

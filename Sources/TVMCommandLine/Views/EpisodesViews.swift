@@ -1,0 +1,76 @@
+import TVMRecords
+import TVMTerminal
+
+/// tvm-episodes on a terminal: a heading per show, then per season, then a row per episode.
+///
+/// Reads both of the tool's record shapes: episode records labelled with `_tvm.show`, and `--group` records
+/// (`{"show":…,"season":N,"episodes":[…],"info":…}`). It renders as records arrive, so the tool hands it one
+/// show's records at a time (``RecordOutput/emit(group:)``): a long multi-show stream appears show by show.
+public struct EpisodesTerminalView: TerminalView {
+    /// Whether each episode's summary follows its row (`--summary`).
+    public var showsSummaries: Bool
+
+    /// Creates the view.
+    ///
+    /// - Parameter showsSummaries: Whether to print summaries.
+    public init(showsSummaries: Bool = false) {
+        self.showsSummaries = showsSummaries
+    }
+
+    /// Each group of records (one show) is rendered as it arrives.
+    public var rendersEachRecord: Bool { true }
+
+    /// Renders the records, one block per show, separated by empty lines.
+    public func render(_ records: [[UInt8]], width: Int, color: Bool) -> String {
+        var sections: [(show: ShowLabel?, seasons: [EpisodeListView.Season])] = []
+        for record in records {
+            let show: ShowLabel?
+            let season: EpisodeListView.Season
+            if let group = Self.group(in: record) {
+                (show, season) = group
+            } else {
+                let episode = (try? Episode(json: record)) ?? Episode()
+                show = Self.label(try? RawJSON.value(atPath: [RawJSON.tvmKey, "show"], in: record))
+                season = EpisodeListView.Season(number: episode.season, episodes: [episode])
+            }
+            if sections.isEmpty || sections[sections.count - 1].show != show {
+                sections.append((show, []))
+            }
+            let last = sections.count - 1
+            if let index = sections[last].seasons.firstIndex(where: { $0.number == season.number }) {
+                sections[last].seasons[index].episodes += season.episodes
+                sections[last].seasons[index].episodeOrder =
+                    sections[last].seasons[index].episodeOrder ?? season.episodeOrder
+            } else {
+                sections[last].seasons.append(season)
+            }
+        }
+        return sections.map { section in
+            let name = section.show.map { $0.name ?? "Show \($0.id)" } ?? "Episodes"
+            return EpisodeListView(showName: name, seasons: section.seasons, showsSummaries: showsSummaries)
+                .render(width: width, styler: Styler(isEnabled: color))
+        }.joined(separator: "\n")
+    }
+
+    /// The show and season of a `--group` record, or `nil` for any other record.
+    private static func group(in record: [UInt8]) -> (ShowLabel?, EpisodeListView.Season)? {
+        guard let list = try? RawJSON.value(forKey: "episodes", in: record), list.first == UInt8(ascii: "["),
+            let show = try? RawJSON.value(forKey: "show", in: record)
+        else { return nil }
+        let episodes = ((try? RawJSON.elements(ofArray: list)) ?? []).map { (try? Episode(json: $0)) ?? Episode() }
+        let number = (try? RawJSON.value(forKey: "season", in: record)).flatMap(RawJSON.integer)
+        let info = (try? RawJSON.value(forKey: "info", in: record)).flatMap { try? Season(json: $0) }
+        return (
+            label(show), EpisodeListView.Season(number: number, episodes: episodes, episodeOrder: info?.episodeOrder)
+        )
+    }
+
+    /// A `{"id":…,"name":…}` label, or `nil` when it has no integer id.
+    private static func label(_ raw: [UInt8]?) -> ShowLabel? {
+        guard let raw, raw.first == UInt8(ascii: "{"),
+            let id = (try? RawJSON.value(forKey: "id", in: raw)).flatMap(RawJSON.integer)
+        else { return nil }
+        let name = (try? RawJSON.value(forKey: "name", in: raw)).flatMap(RawJSON.string)
+        return ShowLabel(id: id, name: name)
+    }
+}

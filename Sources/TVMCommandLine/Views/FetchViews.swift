@@ -1,0 +1,139 @@
+import Foundation
+import TVMRecords
+import TVMTerminal
+
+/// A `{"id":…,"updated":…}` line from `tvm-fetch updates`.
+public struct ShowUpdate: TVMazeModel {
+    /// The show id.
+    public var id: Int?
+    /// When the show last changed, as a Unix timestamp.
+    public var updated: Int?
+}
+
+/// The terminal tables of the record kinds tvm prints.
+public enum Views {
+    /// Shows: id, name, status, premiered, network, genres, rating.
+    public static let shows = TableView<Show>(
+        columns: [
+            .init("ID", alignment: .right), .init("NAME", flexible: true), .init("STATUS"), .init("PREMIERED"),
+            .init("NETWORK", flexible: true), .init("GENRES", flexible: true), .init("RATING", alignment: .right),
+        ],
+        row: { show in
+            [
+                "\(Cells.number(show.id))", "\(show.name ?? "")", "\(show.status ?? "")", "\(show.premiered ?? "")",
+                "\(Cells.channel(show))", "\((show.genres ?? []).joined(separator: ", "))",
+                "\(Cells.rating(show.rating))",
+            ]
+        }
+    )
+
+    /// Seasons: number, name, episodes, premiere, end, network.
+    public static let seasons = TableView<Season>(
+        columns: [
+            .init("SEASON", alignment: .right), .init("NAME", flexible: true), .init("EPISODES", alignment: .right),
+            .init("PREMIERE"), .init("END"), .init("NETWORK", flexible: true),
+        ],
+        row: { season in
+            [
+                "\(Cells.number(season.number))", "\(season.name ?? "")", "\(Cells.number(season.episodeOrder))",
+                "\(season.premiereDate ?? "")", "\(season.endDate ?? "")",
+                "\(season.network?.name ?? season.webChannel?.name ?? "")",
+            ]
+        }
+    )
+
+    /// Cast credits: person, character, and whether the person plays themselves or a voice.
+    public static let cast = TableView<CastMember>(
+        columns: [.init("PERSON", flexible: true), .init("CHARACTER", flexible: true), .init("NOTE")],
+        row: { member in
+            let note = [member.isSelf == true ? "self" : nil, member.isVoice == true ? "voice" : nil].compactMap { $0 }
+            return [
+                "\(member.person?.name ?? "")", "\(member.character?.name ?? "")", "\(note.joined(separator: ", "))",
+            ]
+        }
+    )
+
+    /// Crew credits: role and person.
+    public static let crew = TableView<CrewMember>(
+        columns: [.init("ROLE", flexible: true), .init("PERSON", flexible: true)],
+        row: { member in ["\(member.type ?? "")", "\(member.person?.name ?? "")"] }
+    )
+
+    /// Schedule items: air time, show, episode code, title, network.
+    public static let schedule = TableView<Episode>(
+        columns: [
+            .init("AIRTIME"), .init("SHOW", flexible: true), .init("EPISODE"), .init("TITLE", flexible: true),
+            .init("NETWORK", flexible: true),
+        ],
+        row: { episode in
+            let show = episode.scheduledShow
+            return [
+                "\(episode.airtime ?? "")", "\(show?.name ?? "")", "\(Cells.episodeCode(episode))",
+                "\(episode.name ?? "")", "\(Cells.channel(show))",
+            ]
+        }
+    )
+
+    /// Updates: show id and the time of its last change, in UTC.
+    public static let updates = TableView<ShowUpdate>(
+        columns: [.init("ID", alignment: .right), .init("UPDATED (UTC)")],
+        row: { update in
+            let formatter = ISO8601DateFormatter()
+            formatter.formatOptions = [
+                .withFullDate, .withSpaceBetweenDateAndTime, .withTime, .withColonSeparatorInTime,
+            ]
+            let time = update.updated.map { formatter.string(from: Date(timeIntervalSince1970: Double($0))) } ?? ""
+            return ["\(Cells.number(update.id))", "\(time)"]
+        }
+    )
+}
+
+/// One show per record, as the detail view: title, facts, summary, IMDb page, poster.
+public struct ShowDetailTerminalView: TerminalView {
+    /// Creates the view.
+    public init() {}
+
+    /// Each show is printed as soon as it arrives.
+    public var rendersEachRecord: Bool { true }
+
+    /// Renders each record's detail view, separated by blank lines.
+    public func render(_ records: [[UInt8]], width: Int, color: Bool) -> String {
+        records.map { record in
+            let show = (try? Show(json: record)) ?? Show()
+            return ShowDetailView(ShowDetail(show: show)).render(width: width, styler: Styler(isEnabled: color))
+        }.joined(separator: "\n")
+    }
+}
+
+extension ShowDetail {
+    /// Maps a decoded show onto the detail view's fields.
+    ///
+    /// - Parameters:
+    ///   - show: The show.
+    ///   - extraFields: Extra "label: value" lines.
+    public init(show: Show, extraFields: [Field] = []) {
+        self.init(
+            name: show.name ?? "(untitled)",
+            status: show.status,
+            premiered: show.premiered,
+            ended: show.ended,
+            genres: show.genres ?? [],
+            network: show.network.flatMap { network in
+                network.name.map { Channel(name: $0, countryCode: network.country?.code) }
+            },
+            webChannel: show.webChannel.flatMap { channel in
+                channel.name.map { Channel(name: $0, countryCode: channel.country?.code) }
+            },
+            scheduleDays: show.schedule?.days ?? [],
+            scheduleTime: show.schedule?.time,
+            rating: show.rating?.average,
+            runtime: show.runtime ?? show.averageRuntime,
+            language: show.language,
+            summaryHTML: show.summary,
+            imdbID: show.externals?.imdb,
+            url: show.url,
+            posterOriginalURL: show.image?.original,
+            extraFields: extraFields
+        )
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+import TVMRecords
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+extension ImageCache {
+    /// Temporary files older than this are leftovers of a process that died while downloading.
+    public static let staleTemporaryAge: Double = 3600
+
+    /// The images in the cache, least recently used first.
+    ///
+    /// Only entry files count (`<sha256>.<jpg|png|webp>`); temporary files and anything else are ignored.
+    /// A missing folder is an empty cache.
+    /// - Throws: ``ImageCacheError/directoryUnusable(path:reason:)`` when the folder cannot be read.
+    public func entries() throws(ImageCacheError) -> [ImageCacheEntry] {
+        try listing().entries.sorted { ($0.lastUsed, $0.path) < ($1.lastUsed, $1.path) }
+    }
+
+    /// How many images the cache holds, and how many bytes.
+    ///
+    /// - Throws: ``ImageCacheError/directoryUnusable(path:reason:)``.
+    public func usage() throws(ImageCacheError) -> ImageCacheUsage {
+        var usage = ImageCacheUsage()
+        for entry in try listing().entries { usage.add(entry.size) }
+        return usage
+    }
+
+    /// Evicts the least recently used images until the cache holds at most `maxBytes`.
+    ///
+    /// Temporary files older than ``staleTemporaryAge`` are removed too (they are not counted as evicted).
+    /// - Parameters:
+    ///   - maxBytes: The size to get down to; 0 empties the cache.
+    ///   - now: The current time in seconds since 1970, for the age of temporary files.
+    /// - Returns: What was removed.
+    /// - Throws: ``ImageCacheError`` when the folder cannot be read or a file cannot be removed.
+    @discardableResult
+    public func prune(maxBytes: Int64, now: Double = Date().timeIntervalSince1970) throws(ImageCacheError)
+        -> ImageCacheUsage
+    {
+        let (entries, temporaries) = try listing()
+        for temporary in temporaries where now - temporary.lastUsed > Self.staleTemporaryAge {
+            try remove(temporary.path)
+        }
+        var total = entries.reduce(Int64(0)) { $0 + $1.size }
+        var removed = ImageCacheUsage()
+        for entry in entries.sorted(by: { ($0.lastUsed, $0.path) < ($1.lastUsed, $1.path) }) where total > maxBytes {
+            try remove(entry.path)
+            total -= entry.size
+            removed.add(entry.size)
+        }
+        return removed
+    }
+
+    /// Removes every image and every temporary file from the cache folder.
+    ///
+    /// - Returns: What was removed (temporary files are not counted).
+    /// - Throws: ``ImageCacheError`` when the folder cannot be read or a file cannot be removed.
+    @discardableResult
+    public func clear() throws(ImageCacheError) -> ImageCacheUsage {
+        let (entries, temporaries) = try listing()
+        for temporary in temporaries { try remove(temporary.path) }
+        var removed = ImageCacheUsage()
+        for entry in entries {
+            try remove(entry.path)
+            removed.add(entry.size)
+        }
+        return removed
+    }
+
+    /// Whether a file name is an entry name: 64 lower-case hex digits, a dot, and a known extension.
+    static func isEntryName(_ name: String) -> Bool {
+        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts[0].utf8.count == 64, ImageFormat(fileExtension: String(parts[1])) != nil else {
+            return false
+        }
+        return parts[0].utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+    }
+
+    /// The entry files and the temporary files in the folder.
+    private func listing() throws(ImageCacheError) -> (entries: [ImageCacheEntry], temporaries: [ImageCacheEntry]) {
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: directory)
+        } catch {
+            var isDirectory: ObjCBool = false
+            if !FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) { return ([], []) }
+            throw .directoryUnusable(path: directory, reason: Self.describe(error))
+        }
+        var entries: [ImageCacheEntry] = []
+        var temporaries: [ImageCacheEntry] = []
+        for name in names {
+            let isEntry = Self.isEntryName(name)
+            let isTemporary = name.hasPrefix(".") && name.hasSuffix(Self.temporarySuffix)
+            guard isEntry || isTemporary else { continue }
+            let path = directory + "/" + name
+            var info = stat()
+            guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
+            #if canImport(Darwin)
+                let modified = Double(info.st_mtimespec.tv_sec) + Double(info.st_mtimespec.tv_nsec) / 1e9
+            #else
+                let modified = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
+            #endif
+            let entry = ImageCacheEntry(path: path, size: Int64(info.st_size), lastUsed: modified)
+            if isEntry {
+                entries.append(entry)
+            } else {
+                temporaries.append(entry)
+            }
+        }
+        return (entries, temporaries)
+    }
+
+    private func remove(_ path: String) throws(ImageCacheError) {
+        guard unlink(path) == 0 || errno == ENOENT else {
+            throw .removeFailed(path: path, reason: Self.errnoText())
+        }
+    }
+}

@@ -1,0 +1,29 @@
+import Foundation
+import TVMRecords
+import TVMazeAPI
+
+/// Why an image could not be made available locally.
+public enum ImageFetchError: Error, LocalizedError, Sendable, Equatable {
+    /// The image is not cached and the download failed (no network, 404, 5xx, timeout, `--offline`, …).
+    case download(APIError)
+    /// The server kept answering something that is not an image (wrong status, content type or signature).
+    case notAnImage(url: String, attempts: Int, detail: String)
+    /// The image was downloaded but could not be stored.
+    case store(ImageCacheError)
+    /// The URL is not an absolute http or https URL.
+    case invalidURL(String)
+
+    /// A sentence quoting the URL and the cause.
+    public var errorDescription: String? {
+        switch self {
+        case .download(let error):
+            return error.localizedDescription
+        case .notAnImage(let url, let attempts, let detail):
+            return "\(url) is not an image (\(detail)) after \(attempts) attempt\(attempts == 1 ? "" : "s"); not stored"
+        case .store(let error):
+            return error.localizedDescription
+        case .invalidURL(let url):
+            return "\"\(url)\" is not an absolute http or https URL"
+        }
+    }
+}

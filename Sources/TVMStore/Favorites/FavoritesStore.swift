@@ -1,0 +1,318 @@
+import Foundation
+import GRDB
+import TVMRecords
+
+/// The favorites database: saved TV shows, kept whole, readable offline.
+///
+/// A file database is a GRDB `DatabasePool` in WAL mode, so readers never wait for a writer; writers wait
+/// for each other up to the lock timeout (SQLite's busy timeout). The schema comes from named migrations
+/// (``migrator``). Every write is one transaction: a batch is saved whole or not at all.
+///
+/// ```swift
+/// let store = try await FavoritesStore(path: directories.data + "/tvm.sqlite")
+/// let summary = try await store.save([show])   // added 1, updated 0
+/// let all = try await store.favorites(sortedBy: .added)
+/// ```
+public final class FavoritesStore: Sendable {
+    /// The lock timeout used when none is given, in seconds.
+    public static let defaultLockTimeout: Double = 5
+
+    /// The database file, or `:memory:` for an in-memory database.
+    public let path: String
+    /// How long a write waits for another process's lock before failing, in seconds.
+    public let lockTimeout: Double
+    private let writer: any DatabaseWriter
+
+    /// How a database file is opened.
+    public enum Access: Sendable {
+        /// For saving and deleting: a WAL `DatabasePool`; the file and its folder are created if missing.
+        case readWrite
+        /// For reading only: one read-only connection, which never writes and never takes the write lock.
+        ///
+        /// The file must exist. When its schema is not up to date, or it cannot be read without writing
+        /// (a WAL left by a crash that needs recovery), it is opened read-write instead.
+        case readOnly
+    }
+
+    /// Opens the database file and makes sure its schema is up to date.
+    ///
+    /// - Parameters:
+    ///   - path: The database file, e.g. `$XDG_DATA_HOME/tvm/tvm.sqlite`.
+    ///   - lockTimeout: How long to wait for a lock held by another process, in seconds.
+    ///   - access: Whether the store will write; `.readWrite` creates the file and its folder if missing.
+    /// - Throws: ``StoreError`` when the folder, the file or the schema cannot be set up.
+    public convenience init(path: String, lockTimeout: Double = defaultLockTimeout, access: Access = .readWrite)
+        async throws(StoreError)
+    {
+        if access == .readOnly, let store = Self.openedForReading(path: path, lockTimeout: lockTimeout) {
+            self.init(checked: store.writer, path: path, lockTimeout: lockTimeout)
+            return
+        }
+        let configuration = Self.configuration(lockTimeout: lockTimeout, readonly: false)
+        let folder = (path as NSString).deletingLastPathComponent
+        if !folder.isEmpty && !FileManager.default.fileExists(atPath: folder) {
+            do {
+                try FileManager.default.createDirectory(
+                    atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            } catch {
+                throw .cannotCreateFolder(path: folder, reason: error.localizedDescription)
+            }
+        }
+        let pool: DatabasePool
+        do {
+            pool = try DatabasePool(path: path, configuration: configuration)
+        } catch {
+            throw StoreError.from(error, path: path, operation: "opening", timeout: lockTimeout)
+        }
+        try await self.init(writer: pool, path: path, lockTimeout: lockTimeout)
+    }
+
+    /// Uses an open database, bringing its schema up to date; unit tests pass an in-memory `DatabaseQueue()`.
+    ///
+    /// - Parameters:
+    ///   - writer: The database connection(s).
+    ///   - path: The file, for messages; the writer's own path by default.
+    ///   - lockTimeout: The lock timeout the writer was configured with, for messages.
+    /// - Throws: ``StoreError`` when the schema cannot be set up, or was written by a newer version.
+    public convenience init(
+        writer: any DatabaseWriter, path: String? = nil, lockTimeout: Double = defaultLockTimeout
+    ) async throws(StoreError) {
+        let path = path ?? writer.path
+        let state: SchemaState
+        do {
+            state = try Self.schemaState(of: writer)
+        } catch {
+            throw StoreError.from(error, path: path, operation: "opening", timeout: lockTimeout)
+        }
+        if !state.unknown.isEmpty {
+            throw .unknownSchema(path: path, migrations: state.unknown)
+        }
+        if !state.completed {
+            do {
+                try Self.migrator.migrate(writer)
+            } catch {
+                throw StoreError.from(error, path: path, operation: "creating the tables", timeout: lockTimeout)
+            }
+        }
+        self.init(checked: writer, path: path, lockTimeout: lockTimeout)
+    }
+
+    private init(checked writer: any DatabaseWriter, path: String, lockTimeout: Double) {
+        self.writer = writer
+        self.path = path
+        self.lockTimeout = lockTimeout
+    }
+
+    /// Opens an existing database file for reading only, without suspending, if it can be read as it is.
+    ///
+    /// This is ``Access/readOnly``'s first step, for a caller with no task to suspend (`tvm-fav list`'s fast
+    /// path): one read-only connection, the schema checked in one query.
+    /// - Parameters:
+    ///   - path: The database file.
+    ///   - lockTimeout: How long to wait for a lock held by another process, in seconds.
+    /// - Returns: The store, or `nil` when the file is missing, cannot be opened read-only, or its schema is not
+    ///   this version's; then `init(path:lockTimeout:access:)` knows what to do (create, migrate, report).
+    public static func openedForReading(path: String, lockTimeout: Double = defaultLockTimeout) -> FavoritesStore? {
+        let configuration = configuration(lockTimeout: lockTimeout, readonly: true)
+        guard let queue = try? DatabaseQueue(path: path, configuration: configuration),
+            let schema = try? schemaState(of: queue), schema.completed, schema.unknown.isEmpty
+        else { return nil }
+        return FavoritesStore(checked: queue, path: path, lockTimeout: lockTimeout)
+    }
+
+    private static func configuration(lockTimeout: Double, readonly: Bool) -> Configuration {
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(lockTimeout)
+        configuration.label = "tvm.favorites"
+        configuration.readonly = readonly
+        return configuration
+    }
+
+    /// Whether every migration was applied, and which applied ones this version does not know.
+    private struct SchemaState {
+        var completed: Bool
+        var unknown: [String]
+    }
+
+    /// Reads the applied migrations once (GRDB's `grdb_migrations` table, absent in a new database).
+    private static func schemaState(of reader: any DatabaseReader) throws -> SchemaState {
+        let known = migrator.migrations
+        let applied: Set<String> = try reader.read { db in
+            // One query, not a schema lookup first: this runs at every start of tvm-fav list.
+            do {
+                return Set(try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations"))
+            } catch let error as DatabaseError where error.message?.hasPrefix("no such table") == true {
+                return []
+            }
+        }
+        return SchemaState(
+            completed: known.allSatisfy(applied.contains),
+            unknown: applied.subtracting(known).sorted())
+    }
+
+    // MARK: - Writing
+
+    /// Saves complete show records in one transaction: new shows are added, known ones get the new record.
+    ///
+    /// A show saved again keeps its place in the order of saving and its ``Favorite/addedAt``. Records are
+    /// written in the order given; the same id twice is added once, then updated.
+    /// - Parameters:
+    ///   - shows: The records.
+    ///   - date: The time to stamp them with.
+    /// - Returns: How many were added and how many updated.
+    /// - Throws: ``StoreError``; then nothing was written.
+    public func save(_ shows: [ShowRecord], at date: Date = Date()) async throws(StoreError) -> SaveSummary {
+        guard !shows.isEmpty else { return SaveSummary() }
+        return try await write("saving favorites") { db in
+            var summary = SaveSummary()
+            var last = try Favorite.select(max(Favorite.Columns.position), as: Int.self).fetchOne(db) ?? 0
+            for show in shows {
+                let favorite = Favorite(show: show, addedAt: date, updatedAt: date, position: last + 1)
+                do {
+                    try favorite.update(db, columns: Self.recordColumns)
+                    summary.updated += 1
+                } catch RecordError.recordNotFound {
+                    try favorite.insert(db)
+                    last += 1
+                    summary.added += 1
+                }
+            }
+            return summary
+        }
+    }
+
+    /// Replaces the records of shows that are still favorites, in one transaction; never adds one.
+    ///
+    /// `tvm-fav refresh` uses it, so that a show deleted while it was being fetched stays deleted.
+    /// - Parameters:
+    ///   - shows: Freshly fetched records.
+    ///   - date: The time to stamp them with.
+    /// - Returns: The ids whose rows were updated.
+    /// - Throws: ``StoreError``; then nothing was written.
+    public func refresh(_ shows: [ShowRecord], at date: Date = Date()) async throws(StoreError) -> [Int] {
+        guard !shows.isEmpty else { return [] }
+        return try await write("saving refreshed favorites") { db in
+            var updated: [Int] = []
+            for show in shows {
+                let favorite = Favorite(show: show, addedAt: date, updatedAt: date, position: 0)
+                do {
+                    try favorite.update(db, columns: Self.recordColumns)
+                    updated.append(show.id)
+                } catch RecordError.recordNotFound {
+                    continue
+                }
+            }
+            return updated
+        }
+    }
+
+    /// Deletes favorites in one transaction.
+    ///
+    /// - Parameter ids: Show ids; ids that are not favorites are ignored.
+    /// - Returns: How many rows were deleted.
+    /// - Throws: ``StoreError``; then nothing was deleted.
+    public func remove(ids: [Int]) async throws(StoreError) -> Int {
+        guard !ids.isEmpty else { return 0 }
+        return try await write("deleting favorites") { db in
+            try Favorite.all().filter(showIDs: ids).deleteAll(db)
+        }
+    }
+
+    // MARK: - Reading
+
+    /// Every favorite, in the order asked for.
+    ///
+    /// - Parameter order: The order; the order of saving by default.
+    /// - Throws: ``StoreError``.
+    public func favorites(sortedBy order: FavoriteOrder = .added) async throws(StoreError) -> [Favorite] {
+        try await read("reading favorites") { db in try Self.favorites(db, sortedBy: order) }
+    }
+
+    /// Every favorite, in the order asked for, read without suspending (the calling thread waits).
+    ///
+    /// - Parameter order: The order; the order of saving by default.
+    /// - Throws: ``StoreError``.
+    public func favoritesNow(sortedBy order: FavoriteOrder = .added) throws(StoreError) -> [Favorite] {
+        do {
+            return try writer.read { db in try Self.favorites(db, sortedBy: order) }
+        } catch {
+            throw StoreError.from(error, path: path, operation: "reading favorites", timeout: lockTimeout)
+        }
+    }
+
+    private static func favorites(_ db: Database, sortedBy order: FavoriteOrder) throws -> [Favorite] {
+        try Favorite.all().sorted(by: order).fetchAll(db)
+    }
+
+    /// The favorites among `ids`, in the order of `ids` (ids that are not favorites are left out).
+    ///
+    /// - Parameter ids: Show ids.
+    /// - Throws: ``StoreError``.
+    public func favorites(ids: [Int]) async throws(StoreError) -> [Favorite] {
+        guard !ids.isEmpty else { return [] }
+        let found = try await read("reading favorites") { db in
+            try Favorite.all().filter(showIDs: ids).fetchAll(db)
+        }
+        let byID = Dictionary(found.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        return ids.compactMap { byID[$0] }
+    }
+
+    /// The favorite with show id `id`, or `nil`.
+    ///
+    /// - Parameter id: A show id.
+    /// - Throws: ``StoreError``.
+    public func favorite(id: Int) async throws(StoreError) -> Favorite? {
+        try await read("reading a favorite") { db in try Favorite.fetchOne(db, key: id) }
+    }
+
+    /// Which of `ids` are favorites.
+    ///
+    /// - Parameter ids: Show ids.
+    /// - Throws: ``StoreError``.
+    public func savedIDs(among ids: [Int]) async throws(StoreError) -> Set<Int> {
+        guard !ids.isEmpty else { return [] }
+        return try await read("reading favorites") { db in
+            Set(try Favorite.all().filter(showIDs: ids).select(Favorite.Columns.id, as: Int.self).fetchAll(db))
+        }
+    }
+
+    /// The show ids of every favorite.
+    ///
+    /// - Throws: ``StoreError``.
+    public func allIDs() async throws(StoreError) -> Set<Int> {
+        try await read("reading favorites") { db in
+            Set(try Favorite.select(Favorite.Columns.id, as: Int.self).fetchAll(db))
+        }
+    }
+
+    /// The number of favorites.
+    ///
+    /// - Throws: ``StoreError``.
+    public func count() async throws(StoreError) -> Int {
+        try await read("counting favorites") { db in try Favorite.fetchCount(db) }
+    }
+
+    // MARK: - Plumbing
+
+    private static let recordColumns = [Favorite.Columns.name, Favorite.Columns.record, Favorite.Columns.updatedAt]
+
+    private func write<T: Sendable>(
+        _ operation: String, _ updates: @escaping @Sendable (Database) throws -> T
+    ) async throws(StoreError) -> T {
+        do {
+            return try await writer.write(updates)
+        } catch {
+            throw StoreError.from(error, path: path, operation: operation, timeout: lockTimeout)
+        }
+    }
+
+    private func read<T: Sendable>(
+        _ operation: String, _ value: @escaping @Sendable (Database) throws -> T
+    ) async throws(StoreError) -> T {
+        do {
+            return try await writer.read(value)
+        } catch {
+            throw StoreError.from(error, path: path, operation: operation, timeout: lockTimeout)
+        }
+    }
+}

@@ -1,0 +1,19 @@
+import TVMRecords
+
+/// What one ``FavoritesStore/save(_:at:)`` did.
+public struct SaveSummary: Sendable, Equatable {
+    /// Shows that were not favorites before.
+    public var added: Int
+    /// Shows that were favorites already and got the new record.
+    public var updated: Int
+
+    /// Creates a summary.
+    ///
+    /// - Parameters:
+    ///   - added: Shows added.
+    ///   - updated: Shows updated.
+    public init(added: Int = 0, updated: Int = 0) {
+        self.added = added
+        self.updated = updated
+    }
+}

@@ -1,0 +1,292 @@
+import Foundation
+import NIOConcurrencyHelpers
+import TVMRecords
+
+/// Fetches TVMaze API responses: paced, retried, validated.
+///
+/// Every request goes through the shared ``RateLimiter`` (20 calls in any 10 seconds), is retried a
+/// bounded number of times on 429, 5xx, timeouts and lost connections, and its body is checked to be JSON
+/// before it is handed on. Nothing is skipped silently: a request either returns its body or throws.
+public final class APIClient: Sendable {
+    /// Decides whether to start over after every retry failed: the seeds' "Retry / Cancel" dialog.
+    public typealias ExhaustedHandler = @Sendable (APIError) async -> Bool
+
+    /// The API base URL without a trailing slash, e.g. `https://api.tvmaze.com`.
+    public let baseURL: String
+    private let transport: any HTTPTransport
+    private let limiter: RateLimiter
+    private let policy: RetryPolicy
+    private let onEvent: @Sendable (APIEvent) -> Void
+    private let onExhausted: ExhaustedHandler
+    private let cache: (any ResponseCache)?
+    private let cacheMode: CacheMode
+    private let skipsUnreachableHosts: Bool
+    /// The hosts skipped for the rest of the run, with the failure that made them so.
+    private let unreachableHosts = NIOLockedValueBox<[String: APIError]>([:])
+
+    /// Creates a client.
+    ///
+    /// - Parameters:
+    ///   - baseURL: The API root, `http` or `https`.
+    ///   - transport: Sends the requests.
+    ///   - limiter: Paces the requests.
+    ///   - policy: How to retry.
+    ///   - onEvent: Receives notices (retries, pacing) for the user.
+    ///   - onExhausted: Asked after the last retry failed; returning `true` starts a new round of attempts.
+    ///     It is not asked when a stale cached copy can be served instead.
+    ///   - cache: Where successful JSON responses are kept, or `nil` for none.
+    ///   - cacheMode: How the cache is used.
+    ///   - skipsUnreachableHosts: Whether a host is skipped for the rest of the run once a request to it could
+    ///     not connect (``TransportFailure/unreachable(_:)``: refused, no route, no such name) on its last
+    ///     attempt and the retry dialog did not start over: later requests to it, and the retries of those
+    ///     under way, end at once with ``APIError/skipped(url:host:cause:)``. For batches (a page of posters),
+    ///     as apt does with a host it cannot reach; not for a live search, whose user retries on purpose. A
+    ///     5xx, a timeout or a connection cut short never trips it.
+    /// - Throws: ``APIError/invalidURL(_:)`` when `baseURL` is not an absolute http(s) URL.
+    public init(
+        baseURL: String,
+        transport: any HTTPTransport,
+        limiter: RateLimiter = RateLimiter(),
+        policy: RetryPolicy = RetryPolicy(),
+        onEvent: @escaping @Sendable (APIEvent) -> Void = { _ in },
+        onExhausted: @escaping ExhaustedHandler = { _ in false },
+        cache: (any ResponseCache)? = nil,
+        cacheMode: CacheMode = .normal,
+        skipsUnreachableHosts: Bool = false
+    ) throws(APIError) {
+        var base = baseURL.trimmingCharacters(in: .whitespaces)
+        while base.hasSuffix("/") { base.removeLast() }
+        guard let url = URL(string: base), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
+            url.host?.isEmpty == false, url.query == nil
+        else {
+            throw .invalidURL("\(baseURL) (expected an absolute http or https URL such as https://api.tvmaze.com)")
+        }
+        self.baseURL = base
+        self.transport = transport
+        self.limiter = limiter
+        self.policy = policy
+        self.onEvent = onEvent
+        self.onExhausted = onExhausted
+        self.cache = cache
+        self.cacheMode = cacheMode
+        self.skipsUnreachableHosts = skipsUnreachableHosts
+    }
+
+    /// How long a 404 is remembered: long enough that an `--all` walk does not keep asking for the page
+    /// past the end of the index, short enough that a new show appears soon.
+    public static let notFoundMaxAge: Double = 600
+
+    /// The absolute URL of an endpoint.
+    ///
+    /// - Parameter endpoint: The request.
+    /// - Returns: The base URL followed by the endpoint's path and encoded query.
+    public func url(for endpoint: Endpoint) -> String { baseURL + endpoint.pathAndQuery }
+
+    /// Fetches an endpoint and returns its JSON body, compacted.
+    ///
+    /// With a cache, a fresh cached copy answers without a request; a stale one is fetched again and still
+    /// served (with a ``APIEvent/servedStale(url:age:)`` event) when the network fails.
+    /// - Parameter endpoint: The request.
+    /// - Returns: The body of the 2xx response, as compact JSON with fields in their original order.
+    /// - Throws: ``APIError``; `.notFound` for a 404 (the normal end of the show index).
+    public func fetch(_ endpoint: Endpoint) async throws(APIError) -> [UInt8] {
+        try await fetchJSON(url: url(for: endpoint), defaultMaxAge: endpoint.isIndexPage ? 86_400 : 3_600)
+    }
+
+    /// Fetches an absolute URL that must answer JSON, with the same cache, pacing and retries as
+    /// ``fetch(_:)``.
+    ///
+    /// - Parameters:
+    ///   - url: The absolute URL.
+    ///   - defaultMaxAge: How long the response stays fresh when it has no `Cache-Control: max-age`.
+    /// - Returns: The compact JSON body.
+    /// - Throws: ``APIError``.
+    public func fetchJSON(url: String, defaultMaxAge: Double = 3_600) async throws(APIError) -> [UInt8] {
+        let key = CacheKey.normalise(url)
+        let cached = cache?.lookup(key)
+        let now = Date().timeIntervalSince1970
+        switch cacheMode {
+        case .offline:
+            guard let cached else { throw .notCached(url: url) }
+            return try Self.answer(cached, url: url)
+        case .normal:
+            if let cached, cached.isFresh(at: now) { return try Self.answer(cached, url: url) }
+        case .refresh:
+            break
+        }
+        do {
+            let (body, maxAge) = try await send(url: url, paced: true, askWhenExhausted: cached == nil) { response in
+                do {
+                    let maxAge = CacheControl.maxAge(response.header("cache-control")) ?? defaultMaxAge
+                    return .accepted((try RawJSON.compact(response.body), maxAge))
+                } catch {
+                    return .unusable(String(describing: error))
+                }
+            }
+            if maxAge > 0 {
+                cache?.store(CachedResponse(status: 200, body: body, fetchedAt: now, maxAge: maxAge), for: key)
+            }
+            return body
+        } catch .notFound {
+            cache?.store(CachedResponse(status: 404, body: [], fetchedAt: now, maxAge: Self.notFoundMaxAge), for: key)
+            throw .notFound(url: url)
+        } catch {
+            guard error.isFetchFailure, let cached else { throw error }
+            onEvent(.servedStale(url: url, age: now - cached.fetchedAt))
+            return try Self.answer(cached, url: url)
+        }
+    }
+
+    /// A cached entry as an answer: its body, or `.notFound` for a remembered 404.
+    private static func answer(_ cached: CachedResponse, url: String) throws(APIError) -> [UInt8] {
+        guard cached.status == 404 else { return cached.body }
+        throw .notFound(url: url)
+    }
+
+    /// Downloads any URL (a poster, say) with retries but without the API's pacing or the response cache.
+    ///
+    /// With ``CacheMode/offline`` it throws ``APIError/notCached(url:)`` without a request.
+    /// - Parameters:
+    ///   - url: The absolute URL.
+    ///   - validate: Returns a reason when a 2xx response is unusable; that counts as a transient failure.
+    /// - Returns: The 2xx response.
+    /// - Throws: ``APIError``.
+    public func download(url: String, validate: @Sendable (HTTPResponse) -> String? = { _ in nil })
+        async throws(APIError) -> HTTPResponse
+    {
+        // Downloads keep their own caches (posters); offline, there is nothing to ask.
+        if cacheMode == .offline { throw .notCached(url: url) }
+        return try await send(url: url, paced: false, askWhenExhausted: true) { response in
+            validate(response).map { .unusable($0) } ?? .accepted(response)
+        }
+    }
+
+    /// What a 2xx response turned into.
+    private enum Acceptance<Value> {
+        case accepted(Value)
+        case unusable(String)
+    }
+
+    private enum Failure {
+        case rateLimited(delay: Double?)
+        case timedOut(String)
+        case unavailable(String)
+        case invalid(String)
+
+        var reason: String {
+            switch self {
+            case .rateLimited: return "HTTP 429 (rate limited)"
+            case .timedOut(let detail), .unavailable(let detail), .invalid(let detail): return detail
+            }
+        }
+    }
+
+    private func send<Value>(
+        url: String,
+        paced: Bool,
+        askWhenExhausted: Bool,
+        accept: (HTTPResponse) -> Acceptance<Value>
+    ) async throws(APIError) -> Value {
+        var attempt = 0
+        let host = skipsUnreachableHosts ? Self.host(of: url) : nil
+        while true {
+            attempt += 1
+            if let host, let cause = unreachableHosts.withLockedValue({ $0[host] }) {
+                throw APIError.skipped(url: url, host: host, cause: cause)
+            }
+            if paced {
+                let onEvent = self.onEvent
+                // A task cancelled while it waits for the window (a live search whose query changed) sends
+                // nothing: the request would not fit in the window, and nobody wants its answer.
+                guard await limiter.acquire(onWait: { onEvent(.pacing(delay: $0)) }) else {
+                    throw APIError.cancelled(url: url)
+                }
+            }
+            let failure: Failure
+            var hostDown = false
+            do {
+                let response = try await transport.get(url, headers: [])
+                switch response.status {
+                case 200..<300:
+                    switch accept(response) {
+                    case .accepted(let value): return value
+                    case .unusable(let problem): failure = .invalid(problem)
+                    }
+                case 404:
+                    throw APIError.notFound(url: url)
+                case 429:
+                    let now = Date().timeIntervalSince1970
+                    failure = .rateLimited(
+                        delay: response.header("retry-after").flatMap { policy.retryAfter($0, now: now) })
+                case 500..<600:
+                    failure = .unavailable("HTTP \(response.status) from the server")
+                default:
+                    throw APIError.rejected(url: url, status: response.status, message: Self.message(in: response.body))
+                }
+            } catch let error as APIError {
+                throw error
+            } catch let error as TransportFailure {
+                switch error {
+                case .timeout(let detail): failure = .timedOut(detail)
+                case .connection(let detail): failure = .unavailable(detail)
+                case .unreachable(let detail):
+                    failure = .unavailable(detail)
+                    hostDown = true
+                case .invalidURL(let detail): throw APIError.invalidURL(detail)
+                }
+            } catch {
+                failure = .unavailable(String(describing: error))
+            }
+            // A cancelled task (a live search whose query changed) wants no answer: retrying would only spend
+            // places in the rate window.
+            if attempt <= policy.retries && !Task.isCancelled {
+                let delay: Double
+                switch failure {
+                case .rateLimited(let after):
+                    delay = after ?? policy.backoff(attempt: attempt, base: policy.rateLimitBaseDelay)
+                default:
+                    delay = policy.backoff(attempt: attempt, base: policy.baseDelay)
+                }
+                onEvent(
+                    .retrying(
+                        url: url, attempt: attempt + 1, of: policy.retries + 1, delay: delay, reason: failure.reason))
+                try? await Task.sleep(nanoseconds: UInt64(delay * 1_000_000_000))
+                continue
+            }
+            let error: APIError
+            switch failure {
+            case .rateLimited: error = .rateLimited(url: url, attempts: attempt)
+            case .timedOut(let detail): error = .timedOut(url: url, attempts: attempt, detail: detail)
+            case .unavailable(let detail): error = .unavailable(url: url, attempts: attempt, detail: detail)
+            case .invalid(let detail): error = .invalidResponse(url: url, attempts: attempt, detail: detail)
+            }
+            guard askWhenExhausted, !Task.isCancelled, await onExhausted(error) else {
+                if let host, hostDown { skip(host, because: error) }
+                throw error
+            }
+            attempt = 0
+        }
+    }
+
+    /// Skips `host` for the rest of the run, announcing it once.
+    private func skip(_ host: String, because error: APIError) {
+        let first = unreachableHosts.withLockedValue { hosts in
+            guard hosts[host] == nil else { return false }
+            hosts[host] = error
+            return true
+        }
+        if first { onEvent(.hostSkipped(host: host, cause: error)) }
+    }
+
+    /// `host` or `host:port` of a URL: what `skipsUnreachableHosts` skips.
+    private static func host(of url: String) -> String? {
+        guard let parsed = URL(string: url), let host = parsed.host, !host.isEmpty else { return nil }
+        return parsed.port.map { "\(host):\($0)" } ?? host
+    }
+
+    /// The `message` of a TVMaze error envelope, if the body is one.
+    private static func message(in body: [UInt8]) -> String {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any] else { return "" }
+        return (object["message"] as? String) ?? (object["name"] as? String) ?? ""
+    }
+}

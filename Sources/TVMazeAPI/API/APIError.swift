@@ -1,0 +1,62 @@
+import Foundation
+import TVMRecords
+
+/// What can go wrong when asking the TVMaze API for data.
+public enum APIError: Error, LocalizedError, Sendable, Equatable {
+    /// The API answered 404: the show, page or search has no result.
+    case notFound(url: String)
+    /// The API kept answering 429 after every retry.
+    case rateLimited(url: String, attempts: Int)
+    /// Connecting or reading timed out on every attempt.
+    case timedOut(url: String, attempts: Int, detail: String)
+    /// The connection failed, or the server kept answering 5xx, on every attempt.
+    case unavailable(url: String, attempts: Int, detail: String)
+    /// The API rejected the request (a 4xx other than 404 and 429), e.g. 422 for an unknown country.
+    case rejected(url: String, status: Int, message: String)
+    /// The API answered with a body that is not valid JSON, on every attempt.
+    case invalidResponse(url: String, attempts: Int, detail: String)
+    /// `--offline` was given and the response is not in the local cache.
+    case notCached(url: String)
+    /// The API base URL or a request parameter cannot form a valid URL.
+    case invalidURL(String)
+    /// The task was cancelled while the request waited for the rate window; it was not sent.
+    case cancelled(url: String)
+    /// The request was not sent: an earlier request to the same host failed at the network level on every
+    /// attempt (`cause`), and the client skips that host for the rest of the run (`skipsUnreachableHosts`).
+    indirect case skipped(url: String, host: String, cause: APIError)
+
+    /// A readable description that quotes the URL and the cause.
+    public var errorDescription: String? {
+        switch self {
+        case .notFound(let url):
+            return "not found: \(url)"
+        case .rateLimited(let url, let attempts):
+            return
+                "rate limited by the API (HTTP 429) on \(url) after \(attempts) attempts; wait a minute and try again"
+        case .timedOut(let url, let attempts, let detail):
+            return "timed out on \(url) after \(attempts) attempts (\(detail)); try a larger --timeout"
+        case .unavailable(let url, let attempts, let detail):
+            return "\(detail) for \(url) after \(attempts) attempt\(attempts == 1 ? "" : "s")"
+        case .rejected(let url, let status, let message):
+            return "the API rejected \(url) (HTTP \(status))" + (message.isEmpty ? "" : ": \(message)")
+        case .invalidResponse(let url, let attempts, let detail):
+            return "the API returned invalid JSON for \(url) after \(attempts) attempts (\(detail))"
+        case .notCached(let url):
+            return "not in the local cache (offline): \(url)"
+        case .invalidURL(let text):
+            return "invalid URL: \(text)"
+        case .cancelled(let url):
+            return "cancelled before it was sent: \(url)"
+        case .skipped(let url, let host, _):
+            return "not tried: \(url) (\(host) could not be reached earlier in this run)"
+        }
+    }
+
+    /// Whether the failure is a network-level one that the seeds' retry dialog offers to retry.
+    public var isFetchFailure: Bool {
+        switch self {
+        case .rateLimited, .timedOut, .unavailable, .invalidResponse: return true
+        case .notFound, .rejected, .notCached, .invalidURL, .cancelled, .skipped: return false
+        }
+    }
+}

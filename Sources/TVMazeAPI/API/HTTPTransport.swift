@@ -1,0 +1,70 @@
+import TVMRecords
+
+/// One HTTP response as the transport received it.
+///
+/// The body is kept as raw bytes: records are passed on exactly as TVMaze sent them.
+public struct HTTPResponse: Sendable, Equatable {
+    /// The HTTP status code, e.g. `200` or `404`.
+    public var status: Int
+    /// The response headers, names lower-cased, in the order received.
+    public var headers: [(name: String, value: String)]
+    /// The complete response body.
+    public var body: [UInt8]
+
+    /// Creates a response.
+    ///
+    /// - Parameters:
+    ///   - status: The HTTP status code.
+    ///   - headers: The headers; names are lower-cased here.
+    ///   - body: The body bytes.
+    public init(status: Int, headers: [(name: String, value: String)] = [], body: [UInt8] = []) {
+        self.status = status
+        self.headers = headers.map { (name: $0.name.lowercased(), value: $0.value) }
+        self.body = body
+    }
+
+    /// The first value of a header, looked up case-insensitively.
+    ///
+    /// - Parameter name: The header name, in any case.
+    /// - Returns: The value, or `nil` when the header is absent.
+    public func header(_ name: String) -> String? {
+        let wanted = name.lowercased()
+        return headers.first { $0.name == wanted }?.value
+    }
+
+    /// Compares status, headers and body.
+    public static func == (lhs: HTTPResponse, rhs: HTTPResponse) -> Bool {
+        lhs.status == rhs.status && lhs.body == rhs.body
+            && lhs.headers.map { "\($0.name):\($0.value)" } == rhs.headers.map { "\($0.name):\($0.value)" }
+    }
+}
+
+/// Why a request produced no HTTP response at all.
+public enum TransportFailure: Error, Sendable, Equatable {
+    /// The connection was lost (reset, cut, a truncated body).
+    case connection(String)
+    /// No connection could be made: refused, or the host or its network cannot be reached (a name that does
+    /// not resolve, too). The same to the user as ``connection(_:)``, but it says the host itself is down.
+    case unreachable(String)
+    /// Connecting or reading took longer than the timeout.
+    case timeout(String)
+    /// The URL could not be used.
+    case invalidURL(String)
+}
+
+/// Sends GET requests: the seam between the API client and the network.
+///
+/// The production implementation is ``AsyncHTTPTransport``; tests can supply their own.
+public protocol HTTPTransport: Sendable {
+    /// Performs one GET request, without retries.
+    ///
+    /// - Parameters:
+    ///   - url: The absolute URL, already percent-encoded.
+    ///   - headers: Extra request headers.
+    /// - Returns: The response, whatever its status.
+    /// - Throws: ``TransportFailure`` when no response was received.
+    func get(_ url: String, headers: [(name: String, value: String)]) async throws(TransportFailure) -> HTTPResponse
+
+    /// Releases connections and threads. Call once, when done.
+    func shutdown() async
+}

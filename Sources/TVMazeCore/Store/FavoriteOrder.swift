@@ -1,9 +1,0 @@
-/// How favorites are listed.
-public enum FavoriteOrder: String, Sendable, CaseIterable {
-    /// In the order they were first saved (the default).
-    case added
-    /// By name, ignoring case; ties by id.
-    case name
-    /// By TVMaze show id.
-    case id
-}

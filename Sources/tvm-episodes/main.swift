@@ -1,3 +1,0 @@
-import TVMCLI
-
-await EpisodesCommand.runAsTool()

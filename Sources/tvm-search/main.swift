@@ -1,3 +1,0 @@
-import TVMCLI
-
-await SearchCommand.runAsTool()

@@ -1,0 +1,89 @@
+import TVMCommandLine
+import TVMTerminal
+
+/// What `tvm` does with its command line: run a tool, print a text, or fail with a usage error.
+enum MultiCall: Equatable {
+    /// Run this tool with these arguments (without the program name).
+    case run(Tool, [String])
+    /// Print this text on stdout and exit 0.
+    case print(String)
+    /// Print this message on stderr and exit 64.
+    case fail(String)
+
+    /// Decides from `argv`: the basename of `argv[0]` names a tool (`tvm-fetch`), or, for any other name, the
+    /// first argument does (`fetch` or `tvm-fetch`); `tvm`, `tvm --help` and `tvm help` list the tools, `tvm help
+    /// TOOL` is `TOOL --help`, and `tvm --version` prints the version.
+    ///
+    /// - Parameters:
+    ///   - argv: The command line, program name first.
+    ///   - tools: The tools to choose from.
+    /// - Returns: What to do.
+    static func resolve(_ argv: [String], tools: [Tool]) -> MultiCall {
+        let program = argv.first.map { String($0.split(separator: "/").last ?? "") } ?? "tvm"
+        if let tool = tools.first(where: { $0.name == program }) {
+            return .run(tool, Array(argv.dropFirst()))
+        }
+        let rest = Array(argv.dropFirst())
+        guard let first = rest.first else { return .print(usage(tools)) }
+        switch first {
+        case "-h", "--help":
+            return .print(usage(tools))
+        case "--version":
+            return .print(Version.current + "\n")
+        case "help":
+            guard rest.count > 1 else { return .print(usage(tools)) }
+            guard let tool = tool(named: rest[1], in: tools) else { return .fail(unknown(rest[1], tools)) }
+            return .run(tool, ["--help"])
+        default:
+            guard let tool = tool(named: first, in: tools) else { return .fail(unknown(first, tools)) }
+            return .run(tool, Array(rest.dropFirst()))
+        }
+    }
+
+    static func == (lhs: MultiCall, rhs: MultiCall) -> Bool {
+        switch (lhs, rhs) {
+        case (.run(let a, let x), .run(let b, let y)): return a.name == b.name && x == y
+        case (.print(let a), .print(let b)), (.fail(let a), .fail(let b)): return a == b
+        default: return false
+        }
+    }
+
+    private static func tool(named name: String, in tools: [Tool]) -> Tool? {
+        tools.first { $0.shortName == name || $0.name == name }
+    }
+
+    private static func unknown(_ name: String, _ tools: [Tool]) -> String {
+        let names = tools.map(\.shortName).joined(separator: ", ")
+        return
+            "tvm: error: '\(HTMLText.terminalSafe(name, keepingNewlines: false))' is not a tvm tool (the tools are \(names)); "
+            + "see 'tvm --help'\n"
+    }
+
+    /// The overview `tvm`, `tvm --help` and `tvm help` print.
+    static func usage(_ tools: [Tool]) -> String {
+        let width = tools.map(\.shortName.count).max() ?? 0
+        var text = """
+            tvm: TV shows from the TVMaze API at the shell, as JSON Lines.
+
+            USAGE: tvm TOOL [ARGUMENTS...]
+                   tvm-TOOL [ARGUMENTS...]     (the same tool, through its link)
+
+            TOOLS:
+
+            """
+        for tool in tools {
+            let padding = String(repeating: " ", count: width - tool.shortName.count)
+            text += "  \(tool.shortName)\(padding)   \(tool.abstract)\n"
+        }
+        text += """
+
+            OPTIONS:
+              -h, --help     Show this overview.
+              --version      Show the version.
+
+            'tvm help TOOL' or 'tvm TOOL --help' shows a tool's commands and options; man tvm-TOOL has the rest.
+
+            """
+        return text
+    }
+}

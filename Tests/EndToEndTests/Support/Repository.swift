@@ -11,13 +11,11 @@ enum Repository {
     /// A path below the root.
     static func url(_ path: String) -> URL { root.appendingPathComponent(path) }
 
-    /// The installed tools: the executable products of Package.swift, in its order.
+    /// The five tools: the names `make install` links to the one program, `tvm`, in the Makefile's order.
     static let tools: [String] = {
-        let manifest = (try? String(contentsOf: url("Package.swift"), encoding: .utf8)) ?? ""
-        return manifest.split(separator: "\n").compactMap { line -> String? in
-            guard let start = line.range(of: ".executable(name: \"") else { return nil }
-            return line[start.upperBound...].split(separator: "\"").first.map(String.init)
-        }
+        let makefile = (try? String(contentsOf: url("Makefile"), encoding: .utf8)) ?? ""
+        guard let line = makefile.split(separator: "\n").first(where: { $0.hasPrefix("TOOLS := ") }) else { return [] }
+        return line.dropFirst("TOOLS := ".count).split(separator: " ").map(String.init)
     }()
 
 }

@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+
+/// One plain input → output case, from a folder `Tests/Cases/<tool>/<case>/`:
+///
+/// - `args`: the arguments, one per line (no shell quoting);
+/// - `stdin.jsonl` (optional): what the tool reads;
+/// - `stdout`: the exact output;
+/// - `stderr`: the exact messages, or `stderr.pattern`: a regular expression the whole of stderr matches;
+/// - `status`: the exit status.
+///
+/// `<tool>` is the name the program is started as (`tvm-fetch`, or `tvm` for the git-style form). In every file,
+/// `@API@` stands for the replay server's URL, which also replaces TVMaze's hosts in the recorded responses.
+struct ToolCase: CustomTestStringConvertible, Sendable {
+    static let root = Repository.url("Tests/Cases")
+
+    let tool: String
+    let name: String
+    let folder: URL
+
+    var testDescription: String { "\(tool)/\(name)" }
+
+    /// Every case folder, sorted by tool, then name.
+    static var all: [ToolCase] {
+        let manager = FileManager.default
+        let tools = (try? manager.contentsOfDirectory(atPath: root.path)) ?? []
+        return tools.sorted().flatMap { tool in
+            let names = (try? manager.contentsOfDirectory(atPath: root.appendingPathComponent(tool).path)) ?? []
+            return names.sorted().map {
+                ToolCase(tool: tool, name: $0, folder: root.appendingPathComponent(tool).appendingPathComponent($0))
+            }
+        }
+    }
+
+    func text(_ file: String, api: String) throws -> String? {
+        let url = folder.appendingPathComponent(file)
+        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        return try String(contentsOf: url, encoding: .utf8).replacingOccurrences(of: "@API@", with: api)
+    }
+}
+
+@Suite("cases as data: Tests/Cases/<tool>/<case>")
+struct CaseTests {
+    @Test("the case folders hold at least one case for each tool and for tvm itself")
+    func everyToolHasCases() {
+        let tools = Set(ToolCase.all.map(\.tool))
+        #expect(tools.isSuperset(of: Repository.tools + ["tvm"]), "\(tools.sorted())")
+    }
+
+    @Test("each case prints exactly its stdout and stderr and exits with its status", arguments: ToolCase.all)
+    func run(_ toolCase: ToolCase) async throws {
+        try await withReplay { server, sandbox in
+            let api = server.baseURL
+            let arguments = try #require(try toolCase.text("args", api: api), "\(toolCase.testDescription): no args")
+                .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+                .dropLast(1)  // the file's final newline
+            let stdin = try toolCase.text("stdin.jsonl", api: api)
+            let result = try await sandbox.run(toolCase.tool, Array(arguments), stdin: stdin)
+            let status = try #require(
+                try toolCase.text("status", api: api).flatMap {
+                    Int32($0.trimmingCharacters(in: .whitespacesAndNewlines))
+                },
+                "\(toolCase.testDescription): no status")
+            #expect(result.status == status, "\(toolCase.testDescription): \(result.stderr)")
+            #expect(result.stdout == (try toolCase.text("stdout", api: api) ?? ""), "\(toolCase.testDescription)")
+            if let pattern = try toolCase.text("stderr.pattern", api: api) {
+                let regex = try Regex(pattern.trimmingCharacters(in: .newlines))
+                #expect(
+                    (try? regex.wholeMatch(in: result.stderr.trimmingCharacters(in: .newlines))) != nil,
+                    "\(toolCase.testDescription): stderr \(result.stderr.debugDescription) does not match \(pattern)")
+            } else {
+                #expect(result.stderr == (try toolCase.text("stderr", api: api) ?? ""), "\(toolCase.testDescription)")
+            }
+        }
+    }
+}

@@ -10,22 +10,22 @@ struct DynamicCompletionTests {
         .enabled(if: Shell.allInstalled, Shell.missingNote),
         arguments: Shell.allCases)
     func favoriteIDs(shell: Shell) async throws {
-        let (server, sandbox) = try await startReplay()
-        defer { Task { await server.stop() } }
-        let records = try ["shows/1.json", "shows/139.json"].map {
-            String(decoding: Fixtures.compact(try Fixtures.data($0)), as: UTF8.self)
-        }
-        let added = try await sandbox.run("tvm-fav", ["add"], stdin: records.joined(separator: "\n") + "\n")
-        #expect(added.status == 0, "\(added.stderr)")
-        for command in ["rm", "show"] {
-            let completion = try await shell.complete(
-                "tvm-fav \(command) ", script: shell.committedScript(for: "tvm-fav"),
-                environment: sandbox.shellEnvironment, directory: sandbox.root)
-            #expect(completion.status == 0, "\(command): \(completion)")
-            #expect(Set(completion.values) == ["1", "139"], "\(command): \(completion)")
-            if shell.showsDescriptions {
-                #expect(completion.description(of: "1") == "Under the Dome", "\(command): \(completion)")
-                #expect(completion.description(of: "139") == "Girls", "\(command): \(completion)")
+        try await withReplay { _, sandbox in
+            let records = try ["shows/1.json", "shows/139.json"].map {
+                String(decoding: Fixtures.compact(try Fixtures.data($0)), as: UTF8.self)
+            }
+            let added = try await sandbox.run("tvm-fav", ["add"], stdin: records.joined(separator: "\n") + "\n")
+            #expect(added.status == 0, "\(added.stderr)")
+            for command in ["rm", "show"] {
+                let completion = try await shell.complete(
+                    "tvm-fav \(command) ", script: shell.committedScript(for: "tvm-fav"),
+                    environment: sandbox.shellEnvironment, directory: sandbox.root)
+                #expect(completion.status == 0, "\(command): \(completion)")
+                #expect(Set(completion.values) == ["1", "139"], "\(command): \(completion)")
+                if shell.showsDescriptions {
+                    #expect(completion.description(of: "1") == "Under the Dome", "\(command): \(completion)")
+                    #expect(completion.description(of: "139") == "Girls", "\(command): \(completion)")
+                }
             }
         }
     }
@@ -35,16 +35,16 @@ struct DynamicCompletionTests {
         .enabled(if: Shell.allInstalled, Shell.missingNote),
         arguments: Shell.allCases)
     func searchHistory(shell: Shell) async throws {
-        let (server, sandbox) = try await startReplay()
-        defer { Task { await server.stop() } }
-        for query in [["girls"], ["squid", "game"]] {
-            let result = try await sandbox.run("tvm-search", query)
-            #expect(result.status == 0, "\(query): \(result.stderr)")
+        try await withReplay { _, sandbox in
+            for query in [["girls"], ["squid", "game"]] {
+                let result = try await sandbox.run("tvm-search", query)
+                #expect(result.status == 0, "\(query): \(result.stderr)")
+            }
+            let completion = try await shell.complete(
+                "tvm-search ", script: shell.committedScript(for: "tvm-search"), environment: sandbox.shellEnvironment,
+                directory: sandbox.root)
+            #expect(completion.status == 0, "\(completion)")
+            #expect(completion.values == ["squid game", "girls"], "\(completion)")
         }
-        let completion = try await shell.complete(
-            "tvm-search ", script: shell.committedScript(for: "tvm-search"), environment: sandbox.shellEnvironment,
-            directory: sandbox.root)
-        #expect(completion.status == 0, "\(completion)")
-        #expect(completion.values == ["squid game", "girls"], "\(completion)")
     }
 }

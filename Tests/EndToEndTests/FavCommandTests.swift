@@ -12,93 +12,94 @@ struct FavCommandTests {
 
     @Test("add fetches bare ids, saves them, and prints the records exactly as served")
     func addByID() async throws {
-        let (server, sandbox) = try await startReplay()
-        defer { Task { await server.stop() } }
-        let result = try await sandbox.run("tvm-fav", ["add", "1", "139"])
-        #expect(result.status == 0)
-        #expect(result.stderr.isEmpty, "no summary when stderr is not a terminal")
-        let expected = [try recorded("shows/1.json", server), try recorded("shows/139.json", server)]
-        #expect(result.lines == expected)
-        #expect(server.log.requests.map(\.target) == ["/shows/1", "/shows/139"])
-        let stored = try await FavSupport.sqlite(
-            sandbox.favoritesDatabase, "SELECT id, name, record FROM favorite ORDER BY position", in: sandbox)
-        #expect(stored.lines == ["1|Under the Dome|\(expected[0])", "139|Girls|\(expected[1])"])
-        let added = try await FavSupport.sqlite(
-            sandbox.favoritesDatabase, "SELECT count(*) FROM favorite WHERE added_at LIKE '20__-__-__ __:__:__.___'",
-            in: sandbox)
-        #expect(added.lines == ["2"])
+        try await withReplay { server, sandbox in
+            let result = try await sandbox.run("tvm-fav", ["add", "1", "139"])
+            #expect(result.status == 0)
+            #expect(result.stderr.isEmpty, "no summary when stderr is not a terminal")
+            let expected = [try recorded("shows/1.json", server), try recorded("shows/139.json", server)]
+            #expect(result.lines == expected)
+            #expect(server.log.requests.map(\.target) == ["/shows/1", "/shows/139"])
+            let stored = try await FavSupport.sqlite(
+                sandbox.favoritesDatabase, "SELECT id, name, record FROM favorite ORDER BY position", in: sandbox)
+            #expect(stored.lines == ["1|Under the Dome|\(expected[0])", "139|Girls|\(expected[1])"])
+            let added = try await FavSupport.sqlite(
+                sandbox.favoritesDatabase,
+                "SELECT count(*) FROM favorite WHERE added_at LIKE '20__-__-__ __:__:__.___'",
+                in: sandbox)
+            #expect(added.lines == ["2"])
+        }
     }
 
     @Test("add stores complete records from stdin in every accepted form, without a network request")
     func addFromStdin() async throws {
-        let (server, sandbox) = try await startReplay()
-        defer { Task { await server.stop() } }
-        let page = try Fixtures.elements("shows/page-1.json", baseURL: server.baseURL)
-        let search = try Fixtures.elements("search/shows/q=girls.json", baseURL: server.baseURL)
-        let credit = try Fixtures.elements("people/1/castcredits&embed=show.json", baseURL: server.baseURL)
-        let tagged = String(page[2].dropLast()) + ",\"_tvm\":{\"favorite\":false}}"
-        let stdin = [page[0], page[1], tagged, search[1], credit[1]].joined(separator: "\n") + "\n"
-        let result = try await sandbox.run("tvm-fav", ["add"], stdin: stdin)
-        #expect(result.status == 0)
-        #expect(server.log.count == 0)
-        #expect(result.lines.count == 5)
-        #expect(Array(result.lines.prefix(3)) == Array(page.prefix(3)), "_tvm is dropped, all else kept")
-        let listed = try await sandbox.favoriteIDs()
-        #expect(listed.count == 5)
-        #expect(Array(listed.prefix(3)) == page.prefix(3).map(FavSupport.showID))
-        #expect(listed[3] == FavSupport.showID(search[1].components(separatedBy: "\"show\":")[1]))
+        try await withReplay { server, sandbox in
+            let page = try Fixtures.elements("shows/page-1.json", baseURL: server.baseURL)
+            let search = try Fixtures.elements("search/shows/q=girls.json", baseURL: server.baseURL)
+            let credit = try Fixtures.elements("people/1/castcredits&embed=show.json", baseURL: server.baseURL)
+            let tagged = String(page[2].dropLast()) + ",\"_tvm\":{\"favorite\":false}}"
+            let stdin = [page[0], page[1], tagged, search[1], credit[1]].joined(separator: "\n") + "\n"
+            let result = try await sandbox.run("tvm-fav", ["add"], stdin: stdin)
+            #expect(result.status == 0)
+            #expect(server.log.count == 0)
+            #expect(result.lines.count == 5)
+            #expect(Array(result.lines.prefix(3)) == Array(page.prefix(3)), "_tvm is dropped, all else kept")
+            let listed = try await sandbox.favoriteIDs()
+            #expect(listed.count == 5)
+            #expect(Array(listed.prefix(3)) == page.prefix(3).map(FavSupport.showID))
+            #expect(listed[3] == FavSupport.showID(search[1].components(separatedBy: "\"show\":")[1]))
+        }
     }
 
     @Test("a bare id and a record with little more than an id are fetched before saving")
     func addFetchesPartialRecords() async throws {
-        let (server, sandbox) = try await startReplay()
-        defer { Task { await server.stop() } }
-        let result = try await sandbox.run("tvm-fav", ["add"], stdin: "\"1\"\n{\"id\":139,\"name\":\"Girls\"}\n")
-        #expect(result.status == 0)
-        #expect(server.log.requests.map(\.target) == ["/shows/1", "/shows/139"])
-        #expect(result.lines == [try recorded("shows/1.json", server), try recorded("shows/139.json", server)])
+        try await withReplay { server, sandbox in
+            let result = try await sandbox.run("tvm-fav", ["add"], stdin: "\"1\"\n{\"id\":139,\"name\":\"Girls\"}\n")
+            #expect(result.status == 0)
+            #expect(server.log.requests.map(\.target) == ["/shows/1", "/shows/139"])
+            #expect(result.lines == [try recorded("shows/1.json", server), try recorded("shows/139.json", server)])
+        }
     }
 
     @Test("adding a favorite again updates its record, keeps its place, and never duplicates it")
     func reAdd() async throws {
-        let (server, sandbox) = try await startReplay()
-        defer { Task { await server.stop() } }
-        _ = try await sandbox.run("tvm-fav", ["add", "1", "139"])
-        let renamed = try recorded("shows/1.json", server).replacingOccurrences(
-            of: "\"name\":\"Under the Dome\"", with: "\"name\":\"Under the Dome (renamed)\"")
-        let again = try await sandbox.run("tvm-fav", ["add"], stdin: renamed + "\n")
-        #expect(again.status == 0)
-        #expect(again.lines == [renamed])
-        let rows = try await FavSupport.sqlite(
-            sandbox.favoritesDatabase, "SELECT id, name FROM favorite ORDER BY position", in: sandbox)
-        #expect(rows.lines == ["1|Under the Dome (renamed)", "139|Girls"])
+        try await withReplay { server, sandbox in
+            _ = try await sandbox.run("tvm-fav", ["add", "1", "139"])
+            let renamed = try recorded("shows/1.json", server).replacingOccurrences(
+                of: "\"name\":\"Under the Dome\"", with: "\"name\":\"Under the Dome (renamed)\"")
+            let again = try await sandbox.run("tvm-fav", ["add"], stdin: renamed + "\n")
+            #expect(again.status == 0)
+            #expect(again.lines == [renamed])
+            let rows = try await FavSupport.sqlite(
+                sandbox.favoritesDatabase, "SELECT id, name FROM favorite ORDER BY position", in: sandbox)
+            #expect(rows.lines == ["1|Under the Dome (renamed)", "139|Girls"])
+        }
     }
 
     @Test("an id TVMaze does not know is reported and skipped; the others are saved; exit 1")
     func addUnknownID() async throws {
-        let (server, sandbox) = try await startReplay()
-        defer { Task { await server.stop() } }
-        let result = try await sandbox.run("tvm-fav", ["add", "424242", "1"])
-        #expect(result.status == 1)
-        #expect(result.stderr.contains("tvm-fav: error: show 424242 not found"))
-        #expect(try await sandbox.favoriteIDs() == [1])
+        try await withReplay { _, sandbox in
+            let result = try await sandbox.run("tvm-fav", ["add", "424242", "1"])
+            #expect(result.status == 1)
+            #expect(result.stderr.contains("tvm-fav: error: show 424242 not found"))
+            #expect(try await sandbox.favoriteIDs() == [1])
+        }
     }
 
     @Test("a bad stdin line is reported with its number, the other lines are saved, exit 65")
     func addBadLine() async throws {
-        let (server, sandbox) = try await startReplay()
-        defer { Task { await server.stop() } }
-        let page = try Fixtures.elements("shows/page-0.json", baseURL: server.baseURL)
-        let episode = try Fixtures.compact(Fixtures.data("episodes/1.json"))
-        let stdin = [page[0], "{\"id\":", page[1], String(decoding: episode, as: UTF8.self), page[2]]
-        let result = try await sandbox.run("tvm-fav", ["add"], stdin: stdin.joined(separator: "\n") + "\n")
-        #expect(result.status == 65)
-        #expect(result.stderr.contains("line 2"))
-        #expect(result.stderr.contains("stdin line 4: "))
-        #expect(result.stderr.contains("an episode record"))
-        #expect(result.lines == [page[0], page[1], page[2]])
-        #expect(try await sandbox.favoriteIDs().count == 3)
-        #expect(server.log.count == 0)
+        try await withReplay { server, sandbox in
+            let page = try Fixtures.elements("shows/page-0.json", baseURL: server.baseURL)
+            let episode = try Fixtures.compact(Fixtures.data("episodes/1.json"))
+            let stdin = [page[0], "{\"id\":", page[1], String(decoding: episode, as: UTF8.self), page[2]]
+            let result = try await sandbox.run("tvm-fav", ["add"], stdin: stdin.joined(separator: "\n") + "\n")
+            #expect(result.status == 65)
+            #expect(result.stderr.contains("line 2"))
+            #expect(result.stderr.contains("stdin line 4: "))
+            #expect(result.stderr.contains("an episode record"))
+            #expect(result.lines == [page[0], page[1], page[2]])
+            #expect(try await sandbox.favoriteIDs().count == 3)
+            #expect(server.log.count == 0)
+        }
     }
 
     @Test("list sorts by order of saving (default), name or id, and prints a table on request")
@@ -178,87 +179,89 @@ struct FavCommandTests {
 
     @Test("show prints the saved record, or the detail view of tvm-fetch show; an unknown id exits 1")
     func show() async throws {
-        let (server, sandbox) = try await startReplay()
-        defer { Task { await server.stop() } }
-        _ = try await sandbox.run("tvm-fav", ["add", "1"])
-        let requests = server.log.count
-        let record = try await sandbox.run("tvm-fav", ["show", "1"])
-        #expect(record.status == 0)
-        #expect(record.lines == [try recorded("shows/1.json", server)])
-        let detail = try await sandbox.run("tvm-fav", ["show", "1", "--format", "table"])
-        // --refresh: the HTTP cache would otherwise answer tvm-fetch from the response tvm-fav add fetched.
-        let fetched = try await sandbox.run("tvm-fetch", ["show", "1", "--format", "table", "--refresh"])
-        #expect(detail.stdout == fetched.stdout)
-        #expect(detail.stdout.contains("Under the Dome"))
-        #expect(detail.stdout.contains("https://www.imdb.com/title/tt1553656"))
-        #expect(server.log.count == requests + 1, "only tvm-fetch used the network")
-        let missing = try await sandbox.run("tvm-fav", ["show", "139"])
-        #expect(missing.status == 1)
-        #expect(missing.stderr.contains("show 139 is not a favorite"))
+        try await withReplay { server, sandbox in
+            _ = try await sandbox.run("tvm-fav", ["add", "1"])
+            let requests = server.log.count
+            let record = try await sandbox.run("tvm-fav", ["show", "1"])
+            #expect(record.status == 0)
+            #expect(record.lines == [try recorded("shows/1.json", server)])
+            let detail = try await sandbox.run("tvm-fav", ["show", "1", "--format", "table"])
+            // --refresh: the HTTP cache would otherwise answer tvm-fetch from the response tvm-fav add fetched.
+            let fetched = try await sandbox.run("tvm-fetch", ["show", "1", "--format", "table", "--refresh"])
+            #expect(detail.stdout == fetched.stdout)
+            #expect(detail.stdout.contains("Under the Dome"))
+            #expect(detail.stdout.contains("https://www.imdb.com/title/tt1553656"))
+            #expect(server.log.count == requests + 1, "only tvm-fetch used the network")
+            let missing = try await sandbox.run("tvm-fav", ["show", "139"])
+            #expect(missing.status == 1)
+            #expect(missing.stderr.contains("show 139 is not a favorite"))
+        }
     }
 
     @Test("status passes records on with _tvm.favorite added, in every input form")
     func status() async throws {
-        let (server, sandbox) = try await startReplay()
-        defer { Task { await server.stop() } }
-        _ = try await sandbox.run("tvm-fav", ["add", "139"])
-        let requests = server.log.count
-        let page = try Fixtures.elements("shows/page-0.json", baseURL: server.baseURL)
-        let search = try Fixtures.elements("search/shows/q=girls.json", baseURL: server.baseURL)
-        let stdin = [page[0], search[0], search[1], "139", "{\"id\":2,\"_tvm\":{\"score\":1}}"]
-        let result = try await sandbox.run("tvm-fav", ["status"], stdin: stdin.joined(separator: "\n") + "\n")
-        #expect(result.status == 0)
-        #expect(
-            result.lines == [
-                String(page[0].dropLast()) + ",\"_tvm\":{\"favorite\":false}}",
-                String(search[0].dropLast()) + ",\"_tvm\":{\"favorite\":true}}",
-                String(search[1].dropLast()) + ",\"_tvm\":{\"favorite\":false}}",
-                "{\"id\":139,\"_tvm\":{\"favorite\":true}}",
-                "{\"id\":2,\"_tvm\":{\"score\":1,\"favorite\":false}}",
-            ])
-        #expect(server.log.count == requests)
-        let table = try await sandbox.run(
-            "tvm-fav", ["status", "--format", "table"], stdin: stdin[1] + "\n" + stdin[2])
-        #expect(table.lines.count == 3)
-        #expect(table.lines[1].hasSuffix("Delete"))
-        #expect(table.lines[2].hasSuffix("Favorite"))
+        try await withReplay { server, sandbox in
+            _ = try await sandbox.run("tvm-fav", ["add", "139"])
+            let requests = server.log.count
+            let page = try Fixtures.elements("shows/page-0.json", baseURL: server.baseURL)
+            let search = try Fixtures.elements("search/shows/q=girls.json", baseURL: server.baseURL)
+            let stdin = [page[0], search[0], search[1], "139", "{\"id\":2,\"_tvm\":{\"score\":1}}"]
+            let result = try await sandbox.run("tvm-fav", ["status"], stdin: stdin.joined(separator: "\n") + "\n")
+            #expect(result.status == 0)
+            #expect(
+                result.lines == [
+                    String(page[0].dropLast()) + ",\"_tvm\":{\"favorite\":false}}",
+                    String(search[0].dropLast()) + ",\"_tvm\":{\"favorite\":true}}",
+                    String(search[1].dropLast()) + ",\"_tvm\":{\"favorite\":false}}",
+                    "{\"id\":139,\"_tvm\":{\"favorite\":true}}",
+                    "{\"id\":2,\"_tvm\":{\"score\":1,\"favorite\":false}}",
+                ])
+            #expect(server.log.count == requests)
+            let table = try await sandbox.run(
+                "tvm-fav", ["status", "--format", "table"], stdin: stdin[1] + "\n" + stdin[2])
+            #expect(table.lines.count == 3)
+            #expect(table.lines[1].hasSuffix("Delete"))
+            #expect(table.lines[2].hasSuffix("Favorite"))
+        }
     }
 
     @Test("status on a terminal shows Delete on red for saved shows and Favorite on green for the others")
     func statusColours() async throws {
-        let (server, sandbox) = try await startReplay()
-        defer { Task { await server.stop() } }
-        _ = try await sandbox.run("tvm-fav", ["add", "139"])
-        let search = try Fixtures.elements("search/shows/q=girls.json", baseURL: server.baseURL)
-        let input = try FavSupport.write(Array(search.prefix(2)), named: "search.jsonl", in: sandbox.root)
-        let session = try sandbox.terminal("tvm-fav status < \(shellQuoted(input.path))", term: "xterm")
-        let (status, screen) = try await session.finish()
-        #expect(status == 0)
-        #expect(screen.contains("\u{1B}[1;7;31mDelete\u{1B}[0m"))
-        #expect(screen.contains("\u{1B}[1;7;32mFavorite\u{1B}[0m"))
-        let rows = screen.split(separator: "\n").map(String.init)
-        #expect(rows.contains { $0.contains("Girls") && $0.contains("Delete") })
+        try await withReplay { server, sandbox in
+            _ = try await sandbox.run("tvm-fav", ["add", "139"])
+            let search = try Fixtures.elements("search/shows/q=girls.json", baseURL: server.baseURL)
+            let input = try FavSupport.write(Array(search.prefix(2)), named: "search.jsonl", in: sandbox.root)
+            let session = try sandbox.terminal("tvm-fav status < \(shellQuoted(input.path))", term: "xterm")
+            let (status, screen) = try await session.finish()
+            #expect(status == 0)
+            #expect(screen.contains("\u{1B}[1;7;31mDelete\u{1B}[0m"))
+            #expect(screen.contains("\u{1B}[1;7;32mFavorite\u{1B}[0m"))
+            let rows = screen.split(separator: "\n").map(String.init)
+            #expect(rows.contains { $0.contains("Girls") && $0.contains("Delete") })
+        }
     }
 
     @Test("refresh fetches every favorite again, saves the new records, reports 404s and keeps those shows")
     func refresh() async throws {
-        let (server, sandbox) = try await startReplay()
-        defer { Task { await server.stop() } }
-        let stale = try recorded("shows/1.json", server).replacingOccurrences(
-            of: "\"name\":\"Under the Dome\"", with: "\"name\":\"Stale name\"")
-        let gone = try Fixtures.elements("shows/page-0.json", baseURL: server.baseURL)[1]
-        #expect(gone.hasPrefix("{\"id\":2,"))
-        _ = try await sandbox.run("tvm-fav", ["add"], stdin: stale + "\n" + gone + "\n")
-        let result = try await sandbox.run("tvm-fav", ["refresh"])
-        #expect(result.status == 1)
-        #expect(result.lines == [try recorded("shows/1.json", server)])
-        #expect(result.stderr.contains("show 2 (\"Person of Interest\") is gone from TVMaze (HTTP 404)"))
-        #expect(result.stderr.contains("kept"))
-        #expect(server.log.requests.map(\.target) == ["/shows/1", "/shows/2"])
-        let rows = try await FavSupport.sqlite(
-            sandbox.favoritesDatabase, "SELECT id, name, record FROM favorite ORDER BY position", in: sandbox)
-        #expect(
-            rows.lines == ["1|Under the Dome|\(try recorded("shows/1.json", server))", "2|Person of Interest|\(gone)"])
+        try await withReplay { server, sandbox in
+            let stale = try recorded("shows/1.json", server).replacingOccurrences(
+                of: "\"name\":\"Under the Dome\"", with: "\"name\":\"Stale name\"")
+            let gone = try Fixtures.elements("shows/page-0.json", baseURL: server.baseURL)[1]
+            #expect(gone.hasPrefix("{\"id\":2,"))
+            _ = try await sandbox.run("tvm-fav", ["add"], stdin: stale + "\n" + gone + "\n")
+            let result = try await sandbox.run("tvm-fav", ["refresh"])
+            #expect(result.status == 1)
+            #expect(result.lines == [try recorded("shows/1.json", server)])
+            #expect(result.stderr.contains("show 2 (\"Person of Interest\") is gone from TVMaze (HTTP 404)"))
+            #expect(result.stderr.contains("kept"))
+            #expect(server.log.requests.map(\.target) == ["/shows/1", "/shows/2"])
+            let rows = try await FavSupport.sqlite(
+                sandbox.favoritesDatabase, "SELECT id, name, record FROM favorite ORDER BY position", in: sandbox)
+            #expect(
+                rows.lines == [
+                    "1|Under the Dome|\(try recorded("shows/1.json", server))", "2|Person of Interest|\(gone)",
+                ])
+        }
     }
 
     @Test("--db and TVM_DB choose the database file")

@@ -6,167 +6,168 @@ import Testing
 struct FetchCommandTests {
     @Test("shows prints page 0 exactly as recorded, one compact record per line")
     func showsPageZero() async throws {
-        let (server, sandbox) = try await startReplay()
-        defer { Task { await server.stop() } }
-        let result = try await sandbox.run("tvm-fetch", ["shows", "--page", "0"])
-        #expect(result.status == 0)
-        #expect(result.stderr.isEmpty)
-        let expected = try Fixtures.elements("shows/page-0.json", baseURL: server.baseURL)
-        #expect(expected.count == 240)
-        #expect(result.lines == expected)
-        #expect(server.log.count(matching: .exact("/shows?page=0")) == 1)
+        try await withReplay { server, sandbox in
+            let result = try await sandbox.run("tvm-fetch", ["shows", "--page", "0"])
+            #expect(result.status == 0)
+            #expect(result.stderr.isEmpty)
+            let expected = try Fixtures.elements("shows/page-0.json", baseURL: server.baseURL)
+            #expect(expected.count == 240)
+            #expect(result.lines == expected)
+            #expect(server.log.count(matching: .exact("/shows?page=0")) == 1)
+        }
     }
 
     @Test("shows --all walks pages from --page until the 404 and prints every page")
     func showsAll() async throws {
-        let (server, sandbox) = try await startReplay()
-        defer { Task { await server.stop() } }
-        let result = try await sandbox.run("tvm-fetch", ["shows", "--all", "--page", "1"])
-        #expect(result.status == 0)
-        let expected =
-            try Fixtures.elements("shows/page-1.json", baseURL: server.baseURL)
-            + Fixtures.elements("shows/page-2.json", baseURL: server.baseURL)
-        #expect(result.lines.count == 245 + 242)
-        #expect(result.lines == expected)
-        let targets = server.log.requests.map(\.target)
-        #expect(targets == ["/shows?page=1", "/shows?page=2", "/shows?page=3"])
+        try await withReplay { server, sandbox in
+            let result = try await sandbox.run("tvm-fetch", ["shows", "--all", "--page", "1"])
+            #expect(result.status == 0)
+            let expected =
+                try Fixtures.elements("shows/page-1.json", baseURL: server.baseURL)
+                + Fixtures.elements("shows/page-2.json", baseURL: server.baseURL)
+            #expect(result.lines.count == 245 + 242)
+            #expect(result.lines == expected)
+            let targets = server.log.requests.map(\.target)
+            #expect(targets == ["/shows?page=1", "/shows?page=2", "/shows?page=3"])
+        }
     }
 
     @Test("a page past the end of the index, without --all, exits 1")
     func showsPastTheEnd() async throws {
-        let (server, sandbox) = try await startReplay()
-        defer { Task { await server.stop() } }
-        let result = try await sandbox.run("tvm-fetch", ["shows", "--page", "3"])
-        #expect(result.status == 1)
-        #expect(result.stdout.isEmpty)
-        #expect(result.stderr.contains("tvm-fetch: error: not found"))
+        try await withReplay { _, sandbox in
+            let result = try await sandbox.run("tvm-fetch", ["shows", "--page", "3"])
+            #expect(result.status == 1)
+            #expect(result.stdout.isEmpty)
+            #expect(result.stderr.contains("tvm-fetch: error: not found"))
+        }
     }
 
     @Test("show prints each id's record unchanged, and a missing id exits 1 after the others")
     func showByID() async throws {
-        let (server, sandbox) = try await startReplay()
-        defer { Task { await server.stop() } }
-        let result = try await sandbox.run("tvm-fetch", ["show", "1", "99999999", "139"])
-        #expect(result.status == 1)
-        let one = Fixtures.rewrite(
-            String(decoding: Fixtures.compact(try Fixtures.data("shows/1.json")), as: UTF8.self),
-            baseURL: server.baseURL)
-        let girls = Fixtures.rewrite(
-            String(decoding: Fixtures.compact(try Fixtures.data("shows/139.json")), as: UTF8.self),
-            baseURL: server.baseURL)
-        #expect(result.lines == [one, girls])
-        #expect(result.stderr.contains("tvm-fetch: error: show 99999999 not found"))
+        try await withReplay { server, sandbox in
+            let result = try await sandbox.run("tvm-fetch", ["show", "1", "99999999", "139"])
+            #expect(result.status == 1)
+            let one = Fixtures.rewrite(
+                String(decoding: Fixtures.compact(try Fixtures.data("shows/1.json")), as: UTF8.self),
+                baseURL: server.baseURL)
+            let girls = Fixtures.rewrite(
+                String(decoding: Fixtures.compact(try Fixtures.data("shows/139.json")), as: UTF8.self),
+                baseURL: server.baseURL)
+            #expect(result.lines == [one, girls])
+            #expect(result.stderr.contains("tvm-fetch: error: show 99999999 not found"))
+        }
     }
 
     @Test("show reads ids from stdin in all three forms")
     func showFromStdin() async throws {
-        let (server, sandbox) = try await startReplay()
-        defer { Task { await server.stop() } }
-        let search = try Fixtures.elements("search/shows/q=girls.json", baseURL: server.baseURL)[0]
-        let stdin = "{\"id\":1,\"name\":\"Under the Dome\"}\n\(search)\n139\n"
-        let result = try await sandbox.run("tvm-fetch", ["show", "--jq", ".id"], stdin: stdin)
-        #expect(result.status == 0)
-        #expect(result.lines == ["1", "139", "139"])
+        try await withReplay { server, sandbox in
+            let search = try Fixtures.elements("search/shows/q=girls.json", baseURL: server.baseURL)[0]
+            let stdin = "{\"id\":1,\"name\":\"Under the Dome\"}\n\(search)\n139\n"
+            let result = try await sandbox.run("tvm-fetch", ["show", "--jq", ".id"], stdin: stdin)
+            #expect(result.status == 0)
+            #expect(result.lines == ["1", "139", "139"])
+        }
     }
 
     @Test("a malformed stdin line is reported with its number, the good lines still run, exit 65")
     func showBadStdinLine() async throws {
-        let (server, sandbox) = try await startReplay()
-        defer { Task { await server.stop() } }
-        let result = try await sandbox.run("tvm-fetch", ["show", "--jq", ".name"], stdin: "1\n{\"id\":\n\"x\"\n139\n")
-        #expect(result.status == 65)
-        #expect(result.lines == ["Under the Dome", "Girls"])
-        #expect(result.stderr.contains("line 2"))
-        #expect(result.stderr.contains("line 3"))
+        try await withReplay { _, sandbox in
+            let result = try await sandbox.run(
+                "tvm-fetch", ["show", "--jq", ".name"], stdin: "1\n{\"id\":\n\"x\"\n139\n")
+            #expect(result.status == 65)
+            #expect(result.lines == ["Under the Dome", "Girls"])
+            #expect(result.stderr.contains("line 2"))
+            #expect(result.stderr.contains("line 3"))
+        }
     }
 
     @Test("show --embed asks for the embed and passes _embedded through")
     func showEmbed() async throws {
-        let (server, sandbox) = try await startReplay()
-        defer { Task { await server.stop() } }
-        let result = try await sandbox.run("tvm-fetch", ["show", "1", "--embed", "cast"])
-        #expect(result.status == 0)
-        let expected = Fixtures.rewrite(
-            String(decoding: Fixtures.compact(try Fixtures.data("shows/1/embed=cast.json")), as: UTF8.self),
-            baseURL: server.baseURL)
-        #expect(result.lines == [expected])
-        #expect(server.log.requests.map(\.target) == ["/shows/1?embed=cast"])
+        try await withReplay { server, sandbox in
+            let result = try await sandbox.run("tvm-fetch", ["show", "1", "--embed", "cast"])
+            #expect(result.status == 0)
+            let expected = Fixtures.rewrite(
+                String(decoding: Fixtures.compact(try Fixtures.data("shows/1/embed=cast.json")), as: UTF8.self),
+                baseURL: server.baseURL)
+            #expect(result.lines == [expected])
+            #expect(server.log.requests.map(\.target) == ["/shows/1?embed=cast"])
 
-        let two = try await sandbox.run("tvm-fetch", ["show", "--embed", "cast,episodes", "1"])
-        #expect(server.log.requests.last?.target == "/shows/1?embed%5B%5D=cast&embed%5B%5D=episodes")
-        #expect(two.status == 1)  // not recorded: a 404 at the replay server
+            let two = try await sandbox.run("tvm-fetch", ["show", "--embed", "cast,episodes", "1"])
+            #expect(server.log.requests.last?.target == "/shows/1?embed%5B%5D=cast&embed%5B%5D=episodes")
+            #expect(two.status == 1)  // not recorded: a 404 at the replay server
 
-        let bad = try await sandbox.run("tvm-fetch", ["show", "1", "--embed", "bogus"])
-        #expect(bad.status == 64)
-        #expect(bad.stderr.contains("unknown embed kind 'bogus'"))
+            let bad = try await sandbox.run("tvm-fetch", ["show", "1", "--embed", "bogus"])
+            #expect(bad.status == 64)
+            #expect(bad.stderr.contains("unknown embed kind 'bogus'"))
+        }
     }
 
     @Test("seasons, cast and crew print one element per line")
     func showLists() async throws {
-        let (server, sandbox) = try await startReplay()
-        defer { Task { await server.stop() } }
-        for (command, file, count) in [
-            ("seasons", "shows/1/seasons.json", 3), ("cast", "shows/1/cast.json", 15),
-            ("crew", "shows/1/crew.json", 27),
-        ] {
-            let result = try await sandbox.run("tvm-fetch", [command, "1"])
-            #expect(result.status == 0, "\(command)")
-            #expect(result.lines == (try Fixtures.elements(file, baseURL: server.baseURL)), "\(command)")
-            #expect(result.lines.count == count)
+        try await withReplay { server, sandbox in
+            for (command, file, count) in [
+                ("seasons", "shows/1/seasons.json", 3), ("cast", "shows/1/cast.json", 15),
+                ("crew", "shows/1/crew.json", 27),
+            ] {
+                let result = try await sandbox.run("tvm-fetch", [command, "1"])
+                #expect(result.status == 0, "\(command)")
+                #expect(result.lines == (try Fixtures.elements(file, baseURL: server.baseURL)), "\(command)")
+                #expect(result.lines.count == count)
+            }
+            let missing = try await sandbox.run("tvm-fetch", ["cast", "424242"])
+            #expect(missing.status == 1)
+            #expect(missing.stderr.contains("show 424242 not found"))
         }
-        let missing = try await sandbox.run("tvm-fetch", ["cast", "424242"])
-        #expect(missing.status == 1)
-        #expect(missing.stderr.contains("show 424242 not found"))
     }
 
     @Test("lookup follows the 301 to the show, and a miss exits 1")
     func lookup() async throws {
-        let (server, sandbox) = try await startReplay()
-        defer { Task { await server.stop() } }
-        for flag in [["--imdb", "tt1553656"], ["--thetvdb", "264492"], ["--tvrage", "25988"]] {
-            let hit = try await sandbox.run("tvm-fetch", ["lookup"] + flag + ["--jq", ".name"])
-            #expect(hit.status == 0)
-            #expect(hit.lines == ["Under the Dome"])
+        try await withReplay { _, sandbox in
+            for flag in [["--imdb", "tt1553656"], ["--thetvdb", "264492"], ["--tvrage", "25988"]] {
+                let hit = try await sandbox.run("tvm-fetch", ["lookup"] + flag + ["--jq", ".name"])
+                #expect(hit.status == 0)
+                #expect(hit.lines == ["Under the Dome"])
+            }
+            let miss = try await sandbox.run("tvm-fetch", ["lookup", "--imdb", "tt0000000"])
+            #expect(miss.status == 1)
+            #expect(miss.stderr.contains("no show with imdb id tt0000000"))
+            let usage = try await sandbox.run("tvm-fetch", ["lookup", "--imdb", "tt1", "--tvrage", "2"])
+            #expect(usage.status == 64)
         }
-        let miss = try await sandbox.run("tvm-fetch", ["lookup", "--imdb", "tt0000000"])
-        #expect(miss.status == 1)
-        #expect(miss.stderr.contains("no show with imdb id tt0000000"))
-        let usage = try await sandbox.run("tvm-fetch", ["lookup", "--imdb", "tt1", "--tvrage", "2"])
-        #expect(usage.status == 64)
     }
 
     @Test("updates prints one {id, updated} line per show, in TVMaze's order")
     func updates() async throws {
-        let (server, sandbox) = try await startReplay()
-        defer { Task { await server.stop() } }
-        let result = try await sandbox.run("tvm-fetch", ["updates"])
-        #expect(result.status == 0)
-        #expect(result.lines.count == 25128)
-        let object = try #require(
-            try JSONSerialization.jsonObject(with: Data(try Fixtures.data("updates/shows.json"))) as? [String: Int])
-        let first = try #require(result.lines.first)
-        let parsed = try #require(try JSONSerialization.jsonObject(with: Data(first.utf8)) as? [String: Int])
-        #expect(first.hasPrefix("{\"id\":"))
-        #expect(object[String(parsed["id"] ?? -1)] == parsed["updated"])
-        let since = try await sandbox.run("tvm-fetch", ["updates", "--since", "week"])
-        #expect(server.log.requests.last?.target == "/updates/shows?since=week")
-        #expect(since.status == 1)  // not recorded
-        let bad = try await sandbox.run("tvm-fetch", ["updates", "--since", "year"])
-        #expect(bad.status == 64)
+        try await withReplay { server, sandbox in
+            let result = try await sandbox.run("tvm-fetch", ["updates"])
+            #expect(result.status == 0)
+            #expect(result.lines.count == 25128)
+            let object = try #require(
+                try JSONSerialization.jsonObject(with: Data(try Fixtures.data("updates/shows.json"))) as? [String: Int])
+            let first = try #require(result.lines.first)
+            let parsed = try #require(try JSONSerialization.jsonObject(with: Data(first.utf8)) as? [String: Int])
+            #expect(first.hasPrefix("{\"id\":"))
+            #expect(object[String(parsed["id"] ?? -1)] == parsed["updated"])
+            let since = try await sandbox.run("tvm-fetch", ["updates", "--since", "week"])
+            #expect(server.log.requests.last?.target == "/updates/shows?since=week")
+            #expect(since.status == 1)  // not recorded
+            let bad = try await sandbox.run("tvm-fetch", ["updates", "--since", "year"])
+            #expect(bad.status == 64)
+        }
     }
 
     @Test("schedule sends country and date, and a rejected country is a usage error")
     func schedule() async throws {
-        let (server, sandbox) = try await startReplay()
-        defer { Task { await server.stop() } }
-        let result = try await sandbox.run("tvm-fetch", ["schedule", "--country", "US", "--date", "2019-01-19"])
-        #expect(result.status == 0)
-        #expect(result.lines.count == 37)
-        #expect(server.log.requests.last?.target == "/schedule?country=US&date=2019-01-19")
-        let rejected = try await sandbox.run("tvm-fetch", ["schedule", "--country", "UK"])
-        #expect(rejected.status == 64)
-        #expect(rejected.stderr.contains("HTTP 422"))
-        let badDate = try await sandbox.run("tvm-fetch", ["schedule", "--date", "19-01-2019"])
-        #expect(badDate.status == 64)
+        try await withReplay { server, sandbox in
+            let result = try await sandbox.run("tvm-fetch", ["schedule", "--country", "US", "--date", "2019-01-19"])
+            #expect(result.status == 0)
+            #expect(result.lines.count == 37)
+            #expect(server.log.requests.last?.target == "/schedule?country=US&date=2019-01-19")
+            let rejected = try await sandbox.run("tvm-fetch", ["schedule", "--country", "UK"])
+            #expect(rejected.status == 64)
+            #expect(rejected.stderr.contains("HTTP 422"))
+            let badDate = try await sandbox.run("tvm-fetch", ["schedule", "--date", "19-01-2019"])
+            #expect(badDate.status == 64)
+        }
     }
 }

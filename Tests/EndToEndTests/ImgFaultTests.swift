@@ -54,62 +54,63 @@ struct ImgFaultTests {
 
     @Test("a truncated download and bodies that are not images are never stored, nor left as temporary files")
     func brokenDownloads() async throws {
-        let (server, sandbox) = try await startReplay()
-        defer { Task { await server.stop() } }
-        let shows = Array(try Fixtures.elements("shows/page-0.json", baseURL: server.baseURL).prefix(4))
-        let paths = Img.urls(shows).map { Img.path(of: $0!) }
-        server.addFault(.truncatedBody(keepingBytes: 40), matching: .exact(paths[0]))
-        server.addFault(.htmlBody, matching: .exact(paths[1]))
-        server.addFault(.invalidJSON, matching: .exact(paths[2]))
-        let result = try await sandbox.run("tvm-img", ["--retries", "1"], stdin: shows.joined(separator: "\n"))
-        #expect(result.status == 69)
-        #expect(result.lines.count == 4)
-        for index in 0..<3 {
-            #expect(result.lines[index] == Img.expected(shows[index], image: nil))
-            #expect(server.log.count(matching: .exact(paths[index])) == 2)
-        }
-        let good = try #require(Img.image(of: result.lines[3]) ?? nil)
-        // The transport's wording for a cut body is its own; the record and the URL are ours.
-        #expect(result.stderr.contains("tvm-img: error: stdin line 1: image not available: "))
-        #expect(result.stderr.contains("\(Img.urls([shows[0]])[0]!) after 2 attempts"))
-        #expect(result.stderr.contains(#"stdin line 2: image not available: "#))
-        #expect(result.stderr.contains(#"is not an image (content type "text/html; charset=utf-8", not image/*)"#))
-        #expect(result.stderr.contains(#"is not an image (content type "application/json; charset=utf-8""#))
-        // Only the good poster is in the folder: no entry and no temporary file for the broken ones.
-        #expect(Img.files(sandbox) == [(good as NSString).lastPathComponent])
+        try await withReplay { server, sandbox in
+            let shows = Array(try Fixtures.elements("shows/page-0.json", baseURL: server.baseURL).prefix(4))
+            let paths = Img.urls(shows).map { Img.path(of: $0!) }
+            server.addFault(.truncatedBody(keepingBytes: 40), matching: .exact(paths[0]))
+            server.addFault(.htmlBody, matching: .exact(paths[1]))
+            server.addFault(.invalidJSON, matching: .exact(paths[2]))
+            let result = try await sandbox.run("tvm-img", ["--retries", "1"], stdin: shows.joined(separator: "\n"))
+            #expect(result.status == 69)
+            #expect(result.lines.count == 4)
+            for index in 0..<3 {
+                #expect(result.lines[index] == Img.expected(shows[index], image: nil))
+                #expect(server.log.count(matching: .exact(paths[index])) == 2)
+            }
+            let good = try #require(Img.image(of: result.lines[3]) ?? nil)
+            // The transport's wording for a cut body is its own; the record and the URL are ours.
+            #expect(result.stderr.contains("tvm-img: error: stdin line 1: image not available: "))
+            #expect(result.stderr.contains("\(Img.urls([shows[0]])[0]!) after 2 attempts"))
+            #expect(result.stderr.contains(#"stdin line 2: image not available: "#))
+            #expect(result.stderr.contains(#"is not an image (content type "text/html; charset=utf-8", not image/*)"#))
+            #expect(result.stderr.contains(#"is not an image (content type "application/json; charset=utf-8""#))
+            // Only the good poster is in the folder: no entry and no temporary file for the broken ones.
+            #expect(Img.files(sandbox) == [(good as NSString).lastPathComponent])
 
-        server.removeAllFaults()
-        let healed = try await sandbox.run("tvm-img", ["--path"], stdin: shows.joined(separator: "\n"))
-        #expect(healed.status == 0)
-        #expect(healed.lines.count == 4)
-        #expect(Img.files(sandbox).count == 4)
+            server.removeAllFaults()
+            let healed = try await sandbox.run("tvm-img", ["--path"], stdin: shows.joined(separator: "\n"))
+            #expect(healed.status == 0)
+            #expect(healed.lines.count == 4)
+            #expect(Img.files(sandbox).count == 4)
+        }
     }
 
     @Test("with -j 8 and a slow server where later posters arrive first, output keeps the input order")
     func orderUnderConcurrency() async throws {
-        let (server, sandbox) = try await startReplay()
-        defer { Task { await server.stop() } }
-        let shows = Array(try Fixtures.elements("shows/page-0.json", baseURL: server.baseURL).prefix(24))
-        let paths = Img.urls(shows).map { Img.path(of: $0!) }
-        for (index, path) in paths.enumerated() {
-            server.addFault(.delay(.milliseconds(20 * (shows.count - index))), matching: .exact(path))
+        try await withReplay { server, sandbox in
+            let shows = Array(try Fixtures.elements("shows/page-0.json", baseURL: server.baseURL).prefix(24))
+            let paths = Img.urls(shows).map { Img.path(of: $0!) }
+            for (index, path) in paths.enumerated() {
+                server.addFault(.delay(.milliseconds(20 * (shows.count - index))), matching: .exact(path))
+            }
+            let result = try await sandbox.run("tvm-img", ["-j", "8"], stdin: shows.joined(separator: "\n"))
+            #expect(result.status == 0)
+            #expect(result.lines.count == 24)
+            for (index, line) in result.lines.enumerated() {
+                let path = try #require(Img.image(of: line) ?? nil)
+                #expect(line == Img.expected(shows[index], image: path))
+                #expect(Img.contents(path).contains(paths[index]))
+            }
+            // At the server: when each download started and finished. Several ran at once (never more than 8),
+            // and some later poster finished before an earlier one.
+            let spans = try paths.enumerated().map { index, path in
+                let request = try #require(server.log.requests.first { $0.target == path })
+                return (start: request.arrival, end: request.arrival + .milliseconds(20 * (shows.count - index)))
+            }
+            let overlap = spans.map { span in spans.filter { $0.start <= span.start && span.start < $0.end }.count }
+                .max()
+            #expect((2...8).contains(overlap ?? 0))
+            #expect(spans.indices.contains { later in spans[..<later].contains { $0.end > spans[later].end } })
         }
-        let result = try await sandbox.run("tvm-img", ["-j", "8"], stdin: shows.joined(separator: "\n"))
-        #expect(result.status == 0)
-        #expect(result.lines.count == 24)
-        for (index, line) in result.lines.enumerated() {
-            let path = try #require(Img.image(of: line) ?? nil)
-            #expect(line == Img.expected(shows[index], image: path))
-            #expect(Img.contents(path).contains(paths[index]))
-        }
-        // At the server: when each download started and finished. Several ran at once (never more than 8),
-        // and some later poster finished before an earlier one.
-        let spans = try paths.enumerated().map { index, path in
-            let request = try #require(server.log.requests.first { $0.target == path })
-            return (start: request.arrival, end: request.arrival + .milliseconds(20 * (shows.count - index)))
-        }
-        let overlap = spans.map { span in spans.filter { $0.start <= span.start && span.start < $0.end }.count }.max()
-        #expect((2...8).contains(overlap ?? 0))
-        #expect(spans.indices.contains { later in spans[..<later].contains { $0.end > spans[later].end } })
     }
 }

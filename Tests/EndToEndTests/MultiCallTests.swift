@@ -24,7 +24,9 @@ struct MultiCallTests {
             let result = try await sandbox.run("tvm", arguments)
             #expect(result.status == 0, "\(arguments): \(result.stderr)")
             #expect(result.stderr.isEmpty)
-            let toolLines = result.lines.filter { $0.hasPrefix("  ") && !$0.hasPrefix("  -") && !$0.contains("tvm-TOOL") }
+            let toolLines = result.lines.filter {
+                $0.hasPrefix("  ") && !$0.hasPrefix("  -") && !$0.contains("tvm-TOOL")
+            }
             #expect(
                 toolLines.map { String($0.split(separator: " ")[0]) } == ["fetch", "search", "fav", "episodes", "img"])
             #expect(toolLines.allSatisfy { $0.count > 20 }, "each tool has its summary: \(toolLines)")

@@ -6,102 +6,102 @@ import Testing
 struct NetworkFaultTests {
     @Test("a 429 with Retry-After is waited out and the request succeeds")
     func retryAfter() async throws {
-        let (server, sandbox) = try await startReplay(faults: [
+        try await withReplay(faults: [
             FaultRule(.tooManyRequests(retryAfter: 1), matching: .exact("/shows/1"), times: 1)
-        ])
-        defer { Task { await server.stop() } }
-        let started = ContinuousClock.now
-        let result = try await sandbox.run("tvm-fetch", ["show", "1", "--jq", ".name"])
-        #expect(result.status == 0)
-        #expect(result.lines == ["Under the Dome"])
-        #expect(ContinuousClock.now - started >= .seconds(1))
-        #expect(server.log.count(matching: .exact("/shows/1")) == 2)
-        #expect(result.stderr.contains("HTTP 429"))
+        ]) { server, sandbox in
+            let started = ContinuousClock.now
+            let result = try await sandbox.run("tvm-fetch", ["show", "1", "--jq", ".name"])
+            #expect(result.status == 0)
+            #expect(result.lines == ["Under the Dome"])
+            #expect(ContinuousClock.now - started >= .seconds(1))
+            #expect(server.log.count(matching: .exact("/shows/1")) == 2)
+            #expect(result.stderr.contains("HTTP 429"))
+        }
     }
 
     @Test("a 429 without Retry-After backs off and succeeds; one that persists exits 75")
     func rateLimited() async throws {
-        let (server, sandbox) = try await startReplay(faults: [
+        try await withReplay(faults: [
             FaultRule(.tooManyRequests(retryAfter: nil), matching: .exact("/shows/1"), times: 1)
-        ])
-        defer { Task { await server.stop() } }
-        let result = try await sandbox.run("tvm-fetch", ["show", "1", "--jq", ".id"])
-        #expect(result.status == 0)
-        #expect(result.lines == ["1"])
-        server.addFault(.tooManyRequests(retryAfter: 0), matching: .exact("/shows/139"))
-        let persisted = try await sandbox.run("tvm-fetch", ["show", "139", "--retries", "2"])
-        #expect(persisted.status == 75)
-        #expect(persisted.stdout.isEmpty)
-        #expect(server.log.count(matching: .exact("/shows/139")) == 3)
-        #expect(
-            persisted.stderr.contains(
-                "Oops, something went wrong: An error occurred while fetching data. Do you want to try again?"))
-        #expect(persisted.stderr.contains("rate limited"))
+        ]) { server, sandbox in
+            let result = try await sandbox.run("tvm-fetch", ["show", "1", "--jq", ".id"])
+            #expect(result.status == 0)
+            #expect(result.lines == ["1"])
+            server.addFault(.tooManyRequests(retryAfter: 0), matching: .exact("/shows/139"))
+            let persisted = try await sandbox.run("tvm-fetch", ["show", "139", "--retries", "2"])
+            #expect(persisted.status == 75)
+            #expect(persisted.stdout.isEmpty)
+            #expect(server.log.count(matching: .exact("/shows/139")) == 3)
+            #expect(
+                persisted.stderr.contains(
+                    "Oops, something went wrong: An error occurred while fetching data. Do you want to try again?"))
+            #expect(persisted.stderr.contains("rate limited"))
+        }
     }
 
     @Test("a 5xx is retried; one that persists exits 69 with the seeds' message")
     func serverErrors() async throws {
-        let (server, sandbox) = try await startReplay(faults: [
+        try await withReplay(faults: [
             FaultRule(.serverError(status: 503), matching: .exact("/shows/1"), times: 2)
-        ])
-        defer { Task { await server.stop() } }
-        let result = try await sandbox.run("tvm-fetch", ["show", "1", "--jq", ".id"])
-        #expect(result.status == 0)
-        #expect(server.log.count(matching: .exact("/shows/1")) == 3)
-        server.addFault(.serverError(status: 500), matching: .exact("/shows/139"))
-        let persisted = try await sandbox.run("tvm-fetch", ["show", "139", "--retries", "1"])
-        #expect(persisted.status == 69)
-        #expect(persisted.stderr.contains("An error occurred while fetching data. Do you want to try again?"))
-        #expect(persisted.stderr.contains("HTTP 500"))
+        ]) { server, sandbox in
+            let result = try await sandbox.run("tvm-fetch", ["show", "1", "--jq", ".id"])
+            #expect(result.status == 0)
+            #expect(server.log.count(matching: .exact("/shows/1")) == 3)
+            server.addFault(.serverError(status: 500), matching: .exact("/shows/139"))
+            let persisted = try await sandbox.run("tvm-fetch", ["show", "139", "--retries", "1"])
+            #expect(persisted.status == 69)
+            #expect(persisted.stderr.contains("An error occurred while fetching data. Do you want to try again?"))
+            #expect(persisted.stderr.contains("HTTP 500"))
+        }
     }
 
     @Test("a stalled response times out; a timeout that persists exits 75")
     func stall() async throws {
-        let (server, sandbox) = try await startReplay(faults: [FaultRule(.stall, matching: .exact("/shows/1"))])
-        defer { Task { await server.stop() } }
-        let result = try await sandbox.run("tvm-fetch", ["show", "1", "--timeout", "1", "--retries", "1"])
-        #expect(result.status == 75)
-        #expect(result.stderr.contains("timed out"))
-        #expect(server.log.count(matching: .exact("/shows/1")) == 2)
+        try await withReplay(faults: [FaultRule(.stall, matching: .exact("/shows/1"))]) { server, sandbox in
+            let result = try await sandbox.run("tvm-fetch", ["show", "1", "--timeout", "1", "--retries", "1"])
+            #expect(result.status == 75)
+            #expect(result.stderr.contains("timed out"))
+            #expect(server.log.count(matching: .exact("/shows/1")) == 2)
+        }
     }
 
     @Test("a cut connection and a truncated body are retried, never printed")
     func cutAndTruncated() async throws {
-        let (server, sandbox) = try await startReplay(faults: [
+        try await withReplay(faults: [
             FaultRule(.closeBeforeResponse, matching: .exact("/shows/1"), times: 1),
             FaultRule(.truncatedBody(keepingBytes: 100), matching: .exact("/shows/139"), times: 1),
             FaultRule(.closeAfterHeaders, matching: .exact("/shows/1/cast"), times: 1),
-        ])
-        defer { Task { await server.stop() } }
-        let result = try await sandbox.run("tvm-fetch", ["show", "1", "139", "--jq", ".id"])
-        #expect(result.status == 0)
-        #expect(result.lines == ["1", "139"])
-        #expect(server.log.count(matching: .exact("/shows/1")) == 2)
-        #expect(server.log.count(matching: .exact("/shows/139")) == 2)
-        let cast = try await sandbox.run("tvm-fetch", ["cast", "1"])
-        #expect(cast.status == 0)
-        #expect(cast.lines.count == 15)
+        ]) { server, sandbox in
+            let result = try await sandbox.run("tvm-fetch", ["show", "1", "139", "--jq", ".id"])
+            #expect(result.status == 0)
+            #expect(result.lines == ["1", "139"])
+            #expect(server.log.count(matching: .exact("/shows/1")) == 2)
+            #expect(server.log.count(matching: .exact("/shows/139")) == 2)
+            let cast = try await sandbox.run("tvm-fetch", ["cast", "1"])
+            #expect(cast.status == 0)
+            #expect(cast.lines.count == 15)
 
-        server.addFault(.truncatedBody(keepingBytes: 50), matching: .exact("/shows/1/seasons"))
-        let truncated = try await sandbox.run("tvm-fetch", ["seasons", "1", "--retries", "1"])
-        #expect(truncated.status == 69)
-        #expect(truncated.stdout.isEmpty)
+            server.addFault(.truncatedBody(keepingBytes: 50), matching: .exact("/shows/1/seasons"))
+            let truncated = try await sandbox.run("tvm-fetch", ["seasons", "1", "--retries", "1"])
+            #expect(truncated.status == 69)
+            #expect(truncated.stdout.isEmpty)
+        }
     }
 
     @Test("invalid JSON from the API is retried, and exits 69 when it persists")
     func invalidJSON() async throws {
-        let (server, sandbox) = try await startReplay(faults: [
+        try await withReplay(faults: [
             FaultRule(.invalidJSON, matching: .exact("/shows/1"), times: 1)
-        ])
-        defer { Task { await server.stop() } }
-        let result = try await sandbox.run("tvm-fetch", ["show", "1", "--jq", ".id"])
-        #expect(result.status == 0)
-        #expect(result.lines == ["1"])
-        server.addFault(.htmlBody, matching: .exact("/shows/139"))
-        let persisted = try await sandbox.run("tvm-fetch", ["show", "139", "--retries", "1"])
-        #expect(persisted.status == 69)
-        #expect(persisted.stdout.isEmpty)
-        #expect(persisted.stderr.contains("invalid JSON"))
+        ]) { server, sandbox in
+            let result = try await sandbox.run("tvm-fetch", ["show", "1", "--jq", ".id"])
+            #expect(result.status == 0)
+            #expect(result.lines == ["1"])
+            server.addFault(.htmlBody, matching: .exact("/shows/139"))
+            let persisted = try await sandbox.run("tvm-fetch", ["show", "139", "--retries", "1"])
+            #expect(persisted.status == 69)
+            #expect(persisted.stdout.isEmpty)
+            #expect(persisted.stderr.contains("invalid JSON"))
+        }
     }
 
     @Test("a refused connection exits 69 with the seeds' fetch-error text and the cause")
@@ -132,12 +132,12 @@ struct NetworkFaultTests {
 
     @Test("every request carries a descriptive User-Agent and reuses one connection")
     func userAgent() async throws {
-        let (server, sandbox) = try await startReplay()
-        defer { Task { await server.stop() } }
-        _ = try await sandbox.run("tvm-fetch", ["show", "1", "139"])
-        let agents = Set(server.log.requests.compactMap(\.userAgent))
-        #expect(agents.count == 1)
-        #expect(agents.first?.hasPrefix("tvm-fetch/") == true)
+        try await withReplay { server, sandbox in
+            _ = try await sandbox.run("tvm-fetch", ["show", "1", "139"])
+            let agents = Set(server.log.requests.compactMap(\.userAgent))
+            #expect(agents.count == 1)
+            #expect(agents.first?.hasPrefix("tvm-fetch/") == true)
+        }
     }
 }
 
@@ -145,29 +145,30 @@ struct NetworkFaultTests {
 struct PacingTests {
     @Test("shows --all over 26 pages keeps to the window, counted at the server, with no 429")
     func pacedWalk() async throws {
-        let (server, sandbox) = try await startReplay(
-            rateLimit: RateLimit(limit: 20, window: .seconds(10)), syntheticPages: 25)
-        defer { Task { await server.stop() } }
-        let result = try await sandbox.run("tvm-fetch", ["shows", "--all", "--jq", ".id"], timeout: 120)
-        #expect(result.status == 0)
-        #expect(server.log.count == 26)
-        #expect(server.log.maxRequestsInAnyWindow(seconds: 10) <= 20)
-        #expect(server.log.tooManyRequestsCount == 0)
-        #expect(result.lines.first == "1")
+        try await withReplay(
+            rateLimit: RateLimit(limit: 20, window: .seconds(10)), syntheticPages: 25
+        ) { server, sandbox in
+            let result = try await sandbox.run("tvm-fetch", ["shows", "--all", "--jq", ".id"], timeout: 120)
+            #expect(result.status == 0)
+            #expect(server.log.count == 26)
+            #expect(server.log.maxRequestsInAnyWindow(seconds: 10) <= 20)
+            #expect(server.log.tooManyRequestsCount == 0)
+            #expect(result.lines.first == "1")
+        }
     }
 
     @Test("two processes at once share one window")
     func sharedWindow() async throws {
-        let (server, sandbox) = try await startReplay(rateLimit: RateLimit(limit: 20, window: .seconds(10)))
-        defer { Task { await server.stop() } }
-        let ids = (1...14).map { _ in "1" } + ["--refresh"]
-        async let first = sandbox.run("tvm-fetch", ["show"] + ids + ["--jq", ".id"], timeout: 120)
-        async let second = sandbox.run("tvm-fetch", ["show"] + ids + ["--jq", ".id"], timeout: 120)
-        let (a, b) = try await (first, second)
-        #expect(a.status == 0)
-        #expect(b.status == 0)
-        #expect(server.log.count == 28)
-        #expect(server.log.maxRequestsInAnyWindow(seconds: 10) <= 20)
-        #expect(server.log.tooManyRequestsCount == 0)
+        try await withReplay(rateLimit: RateLimit(limit: 20, window: .seconds(10))) { server, sandbox in
+            let ids = (1...14).map { _ in "1" } + ["--refresh"]
+            async let first = sandbox.run("tvm-fetch", ["show"] + ids + ["--jq", ".id"], timeout: 120)
+            async let second = sandbox.run("tvm-fetch", ["show"] + ids + ["--jq", ".id"], timeout: 120)
+            let (a, b) = try await (first, second)
+            #expect(a.status == 0)
+            #expect(b.status == 0)
+            #expect(server.log.count == 28)
+            #expect(server.log.maxRequestsInAnyWindow(seconds: 10) <= 20)
+            #expect(server.log.tooManyRequestsCount == 0)
+        }
     }
 }

@@ -6,167 +6,168 @@ import Testing
 struct OutputAndFilterTests {
     @Test("--jq prints strings raw and everything else as compact JSON")
     func jqOutputs() async throws {
-        let (server, sandbox) = try await startReplay()
-        defer { Task { await server.stop() } }
-        let names = try await sandbox.run("tvm-fetch", ["shows", "--jq", "select(.id < 4) | .name"])
-        #expect(names.status == 0)
-        #expect(names.lines == ["Under the Dome", "Person of Interest", "Bitten"])
-        let objects = try await sandbox.run("tvm-fetch", ["show", "1", "--jq", "{name, id, genres}"])
-        #expect(objects.lines == [#"{"name":"Under the Dome","id":1,"genres":["Drama","Science-Fiction","Thriller"]}"#])
+        try await withReplay { _, sandbox in
+            let names = try await sandbox.run("tvm-fetch", ["shows", "--jq", "select(.id < 4) | .name"])
+            #expect(names.status == 0)
+            #expect(names.lines == ["Under the Dome", "Person of Interest", "Bitten"])
+            let objects = try await sandbox.run("tvm-fetch", ["show", "1", "--jq", "{name, id, genres}"])
+            #expect(
+                objects.lines == [#"{"name":"Under the Dome","id":1,"genres":["Drama","Science-Fiction","Thriller"]}"#])
+        }
     }
 
     @Test("--arg and --argjson bind variables as in jq")
     func jqArguments() async throws {
-        let (server, sandbox) = try await startReplay()
-        defer { Task { await server.stop() } }
-        let result = try await sandbox.run(
-            "tvm-fetch",
-            [
-                "shows", "--jq", "select(.id <= $max and .language == $lang) | .id", "--arg", "lang", "English",
-                "--argjson", "max", "3",
-            ]
-        )
-        #expect(result.status == 0)
-        #expect(result.lines == ["1", "2", "3"])
+        try await withReplay { _, sandbox in
+            let result = try await sandbox.run(
+                "tvm-fetch",
+                [
+                    "shows", "--jq", "select(.id <= $max and .language == $lang) | .id", "--arg", "lang", "English",
+                    "--argjson", "max", "3",
+                ]
+            )
+            #expect(result.status == 0)
+            #expect(result.lines == ["1", "2", "3"])
+        }
     }
 
     @Test("a filter that does not compile exits 64 with jq's own message and fetches nothing")
     func jqCompileError() async throws {
-        let (server, sandbox) = try await startReplay()
-        defer { Task { await server.stop() } }
-        let result = try await sandbox.run("tvm-fetch", ["shows", "--jq", ".name |||"])
-        #expect(result.status == 64)
-        #expect(result.stdout.isEmpty)
-        #expect(result.stderr.contains("syntax error"))
-        #expect(result.stderr.contains("tvm-fetch: error: --jq"))
-        #expect(server.log.count == 0)
+        try await withReplay { server, sandbox in
+            let result = try await sandbox.run("tvm-fetch", ["shows", "--jq", ".name |||"])
+            #expect(result.status == 64)
+            #expect(result.stdout.isEmpty)
+            #expect(result.stderr.contains("syntax error"))
+            #expect(result.stderr.contains("tvm-fetch: error: --jq"))
+            #expect(server.log.count == 0)
+        }
     }
 
     @Test("libjq is loaded only for --jq: tools run without it, and a filter then says what to install, exit 69")
     func libjqOnDemand() async throws {
-        let (server, sandbox) = try await startReplay()
-        defer { Task { await server.stop() } }
-        let missing = ["TVM_LIBJQ": sandbox.root.appendingPathComponent("none/libjq.so.1").path]
-        let plain = try await sandbox.run("tvm-fetch", ["show", "1"], environment: missing)
-        #expect(plain.status == 0 && plain.lines.count == 1, "\(plain.stderr)")
-        let filtered = try await sandbox.run("tvm-fetch", ["show", "2", "--jq", ".name"], environment: missing)
-        #expect(filtered.status == 69)
-        #expect(filtered.stdout.isEmpty)
-        #expect(filtered.stderr.contains("--jq: libjq is needed for a jq filter and could not be loaded"))
-        #expect(filtered.stderr.contains("none/libjq.so.1: cannot open shared object file"))
-        #expect(filtered.stderr.contains("apt-get install libjq1"))
-        #expect(server.log.count == 1, "only show 1 was fetched")
-        // LD_TRACE_LOADED_OBJECTS makes the dynamic loader list what it maps at start-up, and run nothing.
-        for tool in ["tvm-fetch", "tvm-search", "tvm-fav", "tvm-episodes", "tvm-img"] {
-            let trace = try await sandbox.run(tool, ["--version"], environment: ["LD_TRACE_LOADED_OBJECTS": "1"])
-            #expect(trace.stdout.contains("libc.so.6"), "\(tool): \(trace.stdout)")
-            #expect(!trace.stdout.contains("libjq"), "\(tool): \(trace.stdout)")
+        try await withReplay { server, sandbox in
+            let missing = ["TVM_LIBJQ": sandbox.root.appendingPathComponent("none/libjq.so.1").path]
+            let plain = try await sandbox.run("tvm-fetch", ["show", "1"], environment: missing)
+            #expect(plain.status == 0 && plain.lines.count == 1, "\(plain.stderr)")
+            let filtered = try await sandbox.run("tvm-fetch", ["show", "2", "--jq", ".name"], environment: missing)
+            #expect(filtered.status == 69)
+            #expect(filtered.stdout.isEmpty)
+            #expect(filtered.stderr.contains("--jq: libjq is needed for a jq filter and could not be loaded"))
+            #expect(filtered.stderr.contains("none/libjq.so.1: cannot open shared object file"))
+            #expect(filtered.stderr.contains("apt-get install libjq1"))
+            #expect(server.log.count == 1, "only show 1 was fetched")
+            // LD_TRACE_LOADED_OBJECTS makes the dynamic loader list what it maps at start-up, and run nothing.
+            for tool in ["tvm-fetch", "tvm-search", "tvm-fav", "tvm-episodes", "tvm-img"] {
+                let trace = try await sandbox.run(tool, ["--version"], environment: ["LD_TRACE_LOADED_OBJECTS": "1"])
+                #expect(trace.stdout.contains("libc.so.6"), "\(tool): \(trace.stdout)")
+                #expect(!trace.stdout.contains("libjq"), "\(tool): \(trace.stdout)")
+            }
         }
     }
 
     @Test("a jq runtime error is reported per record, the others still print, exit 64")
     func jqRuntimeError() async throws {
-        let (server, sandbox) = try await startReplay()
-        defer { Task { await server.stop() } }
-        let result = try await sandbox.run(
-            "tvm-fetch", ["show", "1", "139", "--jq", "if .id == 1 then error(\"boom\") else .name end"])
-        #expect(result.status == 64)
-        #expect(result.lines == ["Girls"])
-        #expect(result.stderr.contains("boom"))
-        #expect(result.stderr.contains("record 1"))
+        try await withReplay { _, sandbox in
+            let result = try await sandbox.run(
+                "tvm-fetch", ["show", "1", "139", "--jq", "if .id == 1 then error(\"boom\") else .name end"])
+            #expect(result.status == 64)
+            #expect(result.lines == ["Girls"])
+            #expect(result.stderr.contains("boom"))
+            #expect(result.stderr.contains("record 1"))
+        }
     }
 
     @Test("halt_error ends the run with its message and status, as jq does")
     func jqHalt() async throws {
-        let (server, sandbox) = try await startReplay()
-        defer { Task { await server.stop() } }
-        let result = try await sandbox.run(
-            "tvm-fetch", ["shows", "--jq", "if .id == 3 then \"stop\\n\" | halt_error(3) else .id end"])
-        #expect(result.status == 3)
-        #expect(result.lines == ["1", "2"])
-        #expect(result.stderr == "stop\n")
-        let halt = try await sandbox.run("tvm-fetch", ["shows", "--jq", "if .id == 2 then halt else .id end"])
-        #expect(halt.status == 0)
-        #expect(halt.lines == ["1"])
+        try await withReplay { _, sandbox in
+            let result = try await sandbox.run(
+                "tvm-fetch", ["shows", "--jq", "if .id == 3 then \"stop\\n\" | halt_error(3) else .id end"])
+            #expect(result.status == 3)
+            #expect(result.lines == ["1", "2"])
+            #expect(result.stderr == "stop\n")
+            let halt = try await sandbox.run("tvm-fetch", ["shows", "--jq", "if .id == 2 then halt else .id end"])
+            #expect(halt.status == 0)
+            #expect(halt.lines == ["1"])
+        }
     }
 
     @Test("--format json prints one valid JSON array, jsonl one record per line")
     func formats() async throws {
-        let (server, sandbox) = try await startReplay()
-        defer { Task { await server.stop() } }
-        let json = try await sandbox.run("tvm-fetch", ["seasons", "1", "--format", "json"])
-        #expect(json.status == 0)
-        let array = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
-        #expect(array.count == 3)
-        #expect(array.map { $0["number"] as? Int } == [1, 2, 3])
-        let jsonl = try await sandbox.run("tvm-fetch", ["seasons", "1", "--format", "jsonl"])
-        #expect(jsonl.lines.count == 3)
-        let empty = try await sandbox.run("tvm-fetch", ["show", "424242", "--format", "json"])
-        #expect(empty.stdout == "[]\n")
+        try await withReplay { _, sandbox in
+            let json = try await sandbox.run("tvm-fetch", ["seasons", "1", "--format", "json"])
+            #expect(json.status == 0)
+            let array = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+            #expect(array.count == 3)
+            #expect(array.map { $0["number"] as? Int } == [1, 2, 3])
+            let jsonl = try await sandbox.run("tvm-fetch", ["seasons", "1", "--format", "jsonl"])
+            #expect(jsonl.lines.count == 3)
+            let empty = try await sandbox.run("tvm-fetch", ["show", "424242", "--format", "json"])
+            #expect(empty.stdout == "[]\n")
+        }
     }
 
     @Test("--format table prints an aligned table that fits COLUMNS")
     func table() async throws {
-        let (server, sandbox) = try await startReplay()
-        defer { Task { await server.stop() } }
-        let result = try await sandbox.run(
-            "tvm-fetch", ["shows", "--page", "2", "--format", "table"], environment: ["COLUMNS": "70"])
-        #expect(result.status == 0)
-        let lines = result.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.count == 243)
-        #expect(lines[0].hasPrefix(" ID"))
-        #expect(lines[0].contains("NAME"))
-        #expect(lines.allSatisfy { $0.count <= 70 })
-        #expect(result.stdout.contains("Pokémon"))
+        try await withReplay { _, sandbox in
+            let result = try await sandbox.run(
+                "tvm-fetch", ["shows", "--page", "2", "--format", "table"], environment: ["COLUMNS": "70"])
+            #expect(result.status == 0)
+            let lines = result.stdout.split(separator: "\n").map(String.init)
+            #expect(lines.count == 243)
+            #expect(lines[0].hasPrefix(" ID"))
+            #expect(lines[0].contains("NAME"))
+            #expect(lines.allSatisfy { $0.count <= 70 })
+            #expect(result.stdout.contains("Pokémon"))
+        }
     }
 
     @Test("the show detail view has the facts, the summary as plain text, the IMDb page and the poster")
     func detailView() async throws {
-        let (server, sandbox) = try await startReplay()
-        defer { Task { await server.stop() } }
-        let result = try await sandbox.run(
-            "tvm-fetch", ["show", "1", "--format", "table"], environment: ["COLUMNS": "80"])
-        #expect(result.status == 0)
-        #expect(result.stdout.contains("Under the Dome"))
-        #expect(result.stdout.contains("Ended"))
-        #expect(result.stdout.contains("Drama, Science-Fiction, Thriller"))
-        #expect(result.stdout.contains("CBS"))
-        #expect(result.stdout.contains("https://www.imdb.com/title/tt1553656"))
-        #expect(result.stdout.contains("\(server.baseURL)/uploads/images/original_untouched/0/1.jpg"))
-        #expect(!result.stdout.contains("<p>"))
-        #expect(!result.stdout.contains("<b>"))
+        try await withReplay { server, sandbox in
+            let result = try await sandbox.run(
+                "tvm-fetch", ["show", "1", "--format", "table"], environment: ["COLUMNS": "80"])
+            #expect(result.status == 0)
+            #expect(result.stdout.contains("Under the Dome"))
+            #expect(result.stdout.contains("Ended"))
+            #expect(result.stdout.contains("Drama, Science-Fiction, Thriller"))
+            #expect(result.stdout.contains("CBS"))
+            #expect(result.stdout.contains("https://www.imdb.com/title/tt1553656"))
+            #expect(result.stdout.contains("\(server.baseURL)/uploads/images/original_untouched/0/1.jpg"))
+            #expect(!result.stdout.contains("<p>"))
+            #expect(!result.stdout.contains("<b>"))
+        }
     }
 
     @Test("a closed stdout ends the tool quietly")
     func brokenPipe() async throws {
-        let (server, sandbox) = try await startReplay()
-        defer { Task { await server.stop() } }
-        let script = "\"$0\" shows --all | head -1 >/dev/null; echo \"status=${PIPESTATUS[0]}\" >&2"
-        let result = try await Sandbox.run(
-            executable: URL(fileURLWithPath: "/bin/bash"),
-            arguments: ["-c", script, Binaries.url("tvm-fetch").path],
-            stdin: nil,
-            environment: sandbox.environment,
-            directory: sandbox.root,
-            timeout: 60
-        )
-        #expect(result.stderr == "status=0\n")
+        try await withReplay { _, sandbox in
+            let script = "\"$0\" shows --all | head -1 >/dev/null; echo \"status=${PIPESTATUS[0]}\" >&2"
+            let result = try await Sandbox.run(
+                executable: URL(fileURLWithPath: "/bin/bash"),
+                arguments: ["-c", script, Binaries.url("tvm-fetch").path],
+                stdin: nil,
+                environment: sandbox.environment,
+                directory: sandbox.root,
+                timeout: 60
+            )
+            #expect(result.stderr == "status=0\n")
+        }
     }
 
     @Test("a write error on stdout (a full disk) exits 74")
     func fullDisk() async throws {
-        let (server, sandbox) = try await startReplay()
-        defer { Task { await server.stop() } }
-        let result = try await Sandbox.run(
-            executable: URL(fileURLWithPath: "/bin/bash"),
-            arguments: ["-c", "\"$0\" shows > /dev/full", Binaries.url("tvm-fetch").path],
-            stdin: nil,
-            environment: sandbox.environment,
-            directory: sandbox.root,
-            timeout: 60
-        )
-        #expect(result.status == 74)
-        #expect(result.stderr.contains("tvm-fetch: error:"))
+        try await withReplay { _, sandbox in
+            let result = try await Sandbox.run(
+                executable: URL(fileURLWithPath: "/bin/bash"),
+                arguments: ["-c", "\"$0\" shows > /dev/full", Binaries.url("tvm-fetch").path],
+                stdin: nil,
+                environment: sandbox.environment,
+                directory: sandbox.root,
+                timeout: 60
+            )
+            #expect(result.status == 74)
+            #expect(result.stderr.contains("tvm-fetch: error:"))
+        }
     }
 
     @Test("--help prints the exit-code table")
@@ -181,20 +182,22 @@ struct OutputAndFilterTests {
 
     @Test("--open runs $BROWSER directly with the page, no shell in between")
     func openInBrowser() async throws {
-        let (server, sandbox) = try await startReplay()
-        defer { Task { await server.stop() } }
-        let script = sandbox.root.appendingPathComponent("browser.sh")
-        let log = sandbox.root.appendingPathComponent("opened.txt")
-        try "#!/bin/sh\nprintf '%s\\n' \"$@\" > '\(log.path)'\n".write(to: script, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
-        let result = try await sandbox.run(
-            "tvm-fetch", ["show", "1", "--open", "imdb"], environment: ["BROWSER": script.path])
-        #expect(result.status == 0)
-        #expect(try String(contentsOf: log, encoding: .utf8) == "https://www.imdb.com/title/tt1553656\n")
-        _ = try await sandbox.run(
-            "tvm-fetch", ["show", "1", "--open", "tvmaze"], environment: ["BROWSER": "\(script.path) --new-window %s"])
-        #expect(
-            try String(contentsOf: log, encoding: .utf8)
-                == "--new-window\nhttp://www.tvmaze.com/shows/1/under-the-dome\n")
+        try await withReplay { _, sandbox in
+            let script = sandbox.root.appendingPathComponent("browser.sh")
+            let log = sandbox.root.appendingPathComponent("opened.txt")
+            try "#!/bin/sh\nprintf '%s\\n' \"$@\" > '\(log.path)'\n".write(
+                to: script, atomically: true, encoding: .utf8)
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+            let result = try await sandbox.run(
+                "tvm-fetch", ["show", "1", "--open", "imdb"], environment: ["BROWSER": script.path])
+            #expect(result.status == 0)
+            #expect(try String(contentsOf: log, encoding: .utf8) == "https://www.imdb.com/title/tt1553656\n")
+            _ = try await sandbox.run(
+                "tvm-fetch", ["show", "1", "--open", "tvmaze"],
+                environment: ["BROWSER": "\(script.path) --new-window %s"])
+            #expect(
+                try String(contentsOf: log, encoding: .utf8)
+                    == "--new-window\nhttp://www.tvmaze.com/shows/1/under-the-dome\n")
+        }
     }
 }

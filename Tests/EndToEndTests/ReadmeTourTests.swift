@@ -20,20 +20,21 @@ struct ReadmeTourTests {
         let examples = try Self.examples()
         #expect(examples.count >= 10, "the tour has \(examples.count) examples")
         #expect(Set(examples.flatMap(\.tools)) == Set(Repository.tools), "the tour should use every tool")
-        let (server, sandbox) = try await startReplay()
-        defer { Task { await server.stop() } }
-        for example in examples {
-            let result = try await Sandbox.run(
-                executable: URL(fileURLWithPath: "/bin/bash"), arguments: ["-e", "-o", "pipefail", "-c", example.code],
-                stdin: nil, environment: sandbox.shellEnvironment, directory: sandbox.root, timeout: 120)
-            #expect(
-                result.status == 0,
-                "README.md:\(example.line) exited \(result.status):\n\(example.code)\nstderr:\n\(result.stderr)")
-            if let output = example.output {
+        try await withReplay { _, sandbox in
+            for example in examples {
+                let result = try await Sandbox.run(
+                    executable: URL(fileURLWithPath: "/bin/bash"),
+                    arguments: ["-e", "-o", "pipefail", "-c", example.code],
+                    stdin: nil, environment: sandbox.shellEnvironment, directory: sandbox.root, timeout: 120)
                 #expect(
-                    result.stdout == output,
-                    "README.md:\(example.line) printed something else:\n\(example.code)\nexpected:\n\(output)got:\n\(result.stdout)stderr:\n\(result.stderr)"
-                )
+                    result.status == 0,
+                    "README.md:\(example.line) exited \(result.status):\n\(example.code)\nstderr:\n\(result.stderr)")
+                if let output = example.output {
+                    #expect(
+                        result.stdout == output,
+                        "README.md:\(example.line) printed something else:\n\(example.code)\nexpected:\n\(output)got:\n\(result.stdout)stderr:\n\(result.stderr)"
+                    )
+                }
             }
         }
     }

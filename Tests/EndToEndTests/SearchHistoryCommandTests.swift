@@ -26,118 +26,121 @@ extension SearchEndToEndTests {
 
         @Test("the last 10 successful searches are listed most recent first, each once, across 12 searches")
         func orderDeduplicationAndLimit() async throws {
-            let (server, sandbox) = try await startReplay()
-            defer { Task { await server.stop() } }
-            for query in Self.twelve {
-                let result = try await sandbox.run("tvm-search", query.split(separator: " ").map(String.init))
-                #expect(result.status == 0, "\(query)")
+            try await withReplay { _, sandbox in
+                for query in Self.twelve {
+                    let result = try await sandbox.run("tvm-search", query.split(separator: " ").map(String.init))
+                    #expect(result.status == 0, "\(query)")
+                }
+                var lines = try await historyLines(sandbox)
+                #expect(queries(lines) == Self.twelve.suffix(10).reversed())
+
+                // Each line is exactly {"query":…,"at":…}, at in ISO 8601 UTC, newest first.
+                let times = lines.compactMap { line -> String? in
+                    guard
+                        let match = line.wholeMatch(of: /\{"query":"[^"]*","at":"(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ)"\}/)
+                    else { return nil }
+                    return String(match.1)
+                }
+                #expect(times.count == 10)
+                #expect(times == times.sorted().reversed())
+
+                // A repeat with other spacing moves to the top and is not listed twice; nothing is dropped.
+                _ = try await sandbox.run("tvm-search", ["derry   girls"])
+                lines = try await historyLines(sandbox)
+                #expect(queries(lines).first == "derry girls")
+                #expect(queries(lines).count == 10)
+                #expect(Set(queries(lines)) == Set(Self.twelve.suffix(10)))
+
+                // A repeat in other case counts as the same search, keeps the new spelling, and a new search drops
+                // the oldest.
+                _ = try await sandbox.run("tvm-search", ["Girls"])
+                lines = try await historyLines(sandbox)
+                #expect(queries(lines).prefix(2) == ["Girls", "derry girls"])
+                #expect(queries(lines).count == 10)
+                #expect(!queries(lines).contains("good girls"))
+                #expect(queries(lines).filter { $0.lowercased() == "girls" }.count == 1)
+
+                // A failed search changes nothing.
+                _ = try await sandbox.run("tvm-search", ["xyzzy", "plugh"])
+                #expect(try await historyLines(sandbox) == lines)
             }
-            var lines = try await historyLines(sandbox)
-            #expect(queries(lines) == Self.twelve.suffix(10).reversed())
-
-            // Each line is exactly {"query":…,"at":…}, at in ISO 8601 UTC, newest first.
-            let times = lines.compactMap { line -> String? in
-                guard let match = line.wholeMatch(of: /\{"query":"[^"]*","at":"(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ)"\}/)
-                else { return nil }
-                return String(match.1)
-            }
-            #expect(times.count == 10)
-            #expect(times == times.sorted().reversed())
-
-            // A repeat with other spacing moves to the top and is not listed twice; nothing is dropped.
-            _ = try await sandbox.run("tvm-search", ["derry   girls"])
-            lines = try await historyLines(sandbox)
-            #expect(queries(lines).first == "derry girls")
-            #expect(queries(lines).count == 10)
-            #expect(Set(queries(lines)) == Set(Self.twelve.suffix(10)))
-
-            // A repeat in other case counts as the same search, keeps the new spelling, and a new search drops
-            // the oldest.
-            _ = try await sandbox.run("tvm-search", ["Girls"])
-            lines = try await historyLines(sandbox)
-            #expect(queries(lines).prefix(2) == ["Girls", "derry girls"])
-            #expect(queries(lines).count == 10)
-            #expect(!queries(lines).contains("good girls"))
-            #expect(queries(lines).filter { $0.lowercased() == "girls" }.count == 1)
-
-            // A failed search changes nothing.
-            _ = try await sandbox.run("tvm-search", ["xyzzy", "plugh"])
-            #expect(try await historyLines(sandbox) == lines)
         }
 
         @Test("--clear-history empties the list; --history then prints nothing")
         func clear() async throws {
-            let (server, sandbox) = try await startReplay()
-            defer { Task { await server.stop() } }
-            _ = try await sandbox.run("tvm-search", ["girls"])
-            _ = try await sandbox.run("tvm-search", ["squid game"])
-            #expect(try await historyLines(sandbox).count == 2)
-            let cleared = try await sandbox.run("tvm-search", ["--clear-history"])
-            #expect(cleared.status == 0)
-            #expect(cleared.stdout.isEmpty)
-            #expect(try await historyLines(sandbox).isEmpty)
-            let again = try await sandbox.run("tvm-search", ["--clear-history"])
-            #expect(again.status == 0)
-            #expect(server.log.count == 2)
+            try await withReplay { server, sandbox in
+                _ = try await sandbox.run("tvm-search", ["girls"])
+                _ = try await sandbox.run("tvm-search", ["squid game"])
+                #expect(try await historyLines(sandbox).count == 2)
+                let cleared = try await sandbox.run("tvm-search", ["--clear-history"])
+                #expect(cleared.status == 0)
+                #expect(cleared.stdout.isEmpty)
+                #expect(try await historyLines(sandbox).isEmpty)
+                let again = try await sandbox.run("tvm-search", ["--clear-history"])
+                #expect(again.status == 0)
+                #expect(server.log.count == 2)
+            }
         }
 
         @Test("--history takes --jq and --format, and no query")
         func historyOptions() async throws {
-            let (server, sandbox) = try await startReplay()
-            defer { Task { await server.stop() } }
-            _ = try await sandbox.run("tvm-search", ["girls"])
-            _ = try await sandbox.run("tvm-search", ["squid", "game"])
-            let jq = try await sandbox.run("tvm-search", ["--history", "--jq", ".query"])
-            #expect(jq.lines == ["squid game", "girls"])
-            let list = try await sandbox.run("tvm-search", ["--history", "--format", "table"])
-            #expect(list.lines.count == 3)
-            #expect(list.lines.first?.contains("QUERY") == true)
-            #expect(list.lines.dropFirst().first?.contains("1  squid game") == true)
-            #expect(list.lines.last?.contains("just now") == true)
-            let empty = try await Sandbox(apiURL: server.baseURL).run("tvm-search", ["--history", "--format", "json"])
-            #expect(empty.lines == ["[]"])
-            for arguments in [
-                ["--history", "girls"], ["--history", "--clear-history"], ["--clear-history", "--single"],
-            ] {
-                let result = try await sandbox.run("tvm-search", arguments)
-                #expect(result.status == 64, "\(arguments)")
+            try await withReplay { server, sandbox in
+                _ = try await sandbox.run("tvm-search", ["girls"])
+                _ = try await sandbox.run("tvm-search", ["squid", "game"])
+                let jq = try await sandbox.run("tvm-search", ["--history", "--jq", ".query"])
+                #expect(jq.lines == ["squid game", "girls"])
+                let list = try await sandbox.run("tvm-search", ["--history", "--format", "table"])
+                #expect(list.lines.count == 3)
+                #expect(list.lines.first?.contains("QUERY") == true)
+                #expect(list.lines.dropFirst().first?.contains("1  squid game") == true)
+                #expect(list.lines.last?.contains("just now") == true)
+                let empty = try await Sandbox(apiURL: server.baseURL).run(
+                    "tvm-search", ["--history", "--format", "json"])
+                #expect(empty.lines == ["[]"])
+                for arguments in [
+                    ["--history", "girls"], ["--history", "--clear-history"], ["--clear-history", "--single"],
+                ] {
+                    let result = try await sandbox.run("tvm-search", arguments)
+                    #expect(result.status == 64, "\(arguments)")
+                }
             }
         }
 
         @Test("searches run by several processes at once are all remembered")
         func concurrentProcesses() async throws {
-            let (server, sandbox) = try await startReplay()
-            defer { Task { await server.stop() } }
-            let searched = Array(Self.twelve.prefix(8))
-            let statuses = try await withThrowingTaskGroup(of: Int32.self) { group in
-                for query in searched {
-                    group.addTask { try await sandbox.run("tvm-search", [query]).status }
+            try await withReplay { _, sandbox in
+                let searched = Array(Self.twelve.prefix(8))
+                let statuses = try await withThrowingTaskGroup(of: Int32.self) { group in
+                    for query in searched {
+                        group.addTask { try await sandbox.run("tvm-search", [query]).status }
+                    }
+                    return try await group.reduce(into: []) { $0.append($1) }
                 }
-                return try await group.reduce(into: []) { $0.append($1) }
+                #expect(statuses == Array(repeating: 0, count: 8))
+                let remembered = queries(try await historyLines(sandbox))
+                #expect(remembered.count == 8)
+                #expect(Set(remembered) == Set(searched))
+                let folder = sandbox.historyFile.deletingLastPathComponent().path
+                #expect(
+                    try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == [
+                        "search-history.jsonl", "search-history.lock",
+                    ])
             }
-            #expect(statuses == Array(repeating: 0, count: 8))
-            let remembered = queries(try await historyLines(sandbox))
-            #expect(remembered.count == 8)
-            #expect(Set(remembered) == Set(searched))
-            let folder = sandbox.historyFile.deletingLastPathComponent().path
-            #expect(
-                try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == [
-                    "search-history.jsonl", "search-history.lock",
-                ])
         }
 
         @Test("a history that cannot be saved is an I/O error (74), and the results are still printed")
         func unwritableState() async throws {
-            let (server, sandbox) = try await startReplay()
-            defer { Task { await server.stop() } }
-            let blocker = sandbox.root.appendingPathComponent("not-a-folder")
-            try Data("x".utf8).write(to: blocker)
-            let result = try await sandbox.run(
-                "tvm-search", ["squid", "game"], environment: ["XDG_STATE_HOME": blocker.path])
-            #expect(result.status == 74)
-            #expect(
-                result.lines == (try expectedSearchLines("search/shows/q=squid%20game.json", baseURL: server.baseURL)))
-            #expect(result.stderr.contains("tvm-search: error: cannot create the state folder"))
+            try await withReplay { server, sandbox in
+                let blocker = sandbox.root.appendingPathComponent("not-a-folder")
+                try Data("x".utf8).write(to: blocker)
+                let result = try await sandbox.run(
+                    "tvm-search", ["squid", "game"], environment: ["XDG_STATE_HOME": blocker.path])
+                #expect(result.status == 74)
+                #expect(
+                    result.lines
+                        == (try expectedSearchLines("search/shows/q=squid%20game.json", baseURL: server.baseURL)))
+                #expect(result.stderr.contains("tvm-search: error: cannot create the state folder"))
+            }
         }
     }
 }

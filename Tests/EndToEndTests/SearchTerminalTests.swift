@@ -30,57 +30,59 @@ extension SearchEndToEndTests {
 
         @Test("a slow search shows a spinner on stderr, cleared before the table appears")
         func spinnerOnSlowNetwork() async throws {
-            let (server, sandbox) = try await startReplay(faults: [
+            try await withReplay(faults: [
                 FaultRule(.delay(.milliseconds(900)), matching: .prefix("/search/shows"))
-            ])
-            defer { Task { await server.stop() } }
-            let result = try await runOnTerminal(sandbox, ["girls"])
-            #expect(result.status == 0)
-            let screen = result.stdout
-            #expect(screen.contains("⠋ searching TVMaze for \"girls\"…"))
-            #expect(screen.contains("⠙ searching TVMaze for \"girls\"…"))
-            let lastClear = try #require(screen.range(of: Self.clearLine, options: .backwards))
-            let header = try #require(screen.range(of: "SCORE"))
-            #expect(lastClear.upperBound <= header.lowerBound)
-            let table = screen[lastClear.upperBound...]
-            #expect(!Self.spinnerFrames.contains { table.contains($0) })
-            #expect(table.contains("Girls") && table.contains("17.16"))
+            ]) { _, sandbox in
+                let result = try await runOnTerminal(sandbox, ["girls"])
+                #expect(result.status == 0)
+                let screen = result.stdout
+                #expect(screen.contains("⠋ searching TVMaze for \"girls\"…"))
+                #expect(screen.contains("⠙ searching TVMaze for \"girls\"…"))
+                let lastClear = try #require(screen.range(of: Self.clearLine, options: .backwards))
+                let header = try #require(screen.range(of: "SCORE"))
+                #expect(lastClear.upperBound <= header.lowerBound)
+                let table = screen[lastClear.upperBound...]
+                #expect(!Self.spinnerFrames.contains { table.contains($0) })
+                #expect(table.contains("Girls") && table.contains("17.16"))
+            }
         }
 
         @Test("no spinner for a quick answer, with --quiet, or when stderr is not a terminal")
         func noSpinner() async throws {
-            let (server, sandbox) = try await startReplay()
-            defer { Task { await server.stop() } }
-            let quick = try await runOnTerminal(sandbox, ["girls"])
-            #expect(quick.status == 0)
-            #expect(!quick.stdout.contains("searching TVMaze"))
-            #expect(quick.stdout.contains("SCORE"))
+            try await withReplay { server, sandbox in
+                let quick = try await runOnTerminal(sandbox, ["girls"])
+                #expect(quick.status == 0)
+                #expect(!quick.stdout.contains("searching TVMaze"))
+                #expect(quick.stdout.contains("SCORE"))
 
-            server.addFault(.delay(.milliseconds(600)), matching: .prefix("/search/shows"))
-            let quiet = try await runOnTerminal(sandbox, ["girls", "--quiet"])
-            #expect(quiet.status == 0)
-            #expect(!quiet.stdout.contains("searching TVMaze"))
-            let piped = try await sandbox.run("tvm-search", ["girls"], environment: ["TERM": "xterm"])
-            #expect(piped.status == 0)
-            #expect(piped.stderr.isEmpty)
+                server.addFault(.delay(.milliseconds(600)), matching: .prefix("/search/shows"))
+                let quiet = try await runOnTerminal(sandbox, ["girls", "--quiet"])
+                #expect(quiet.status == 0)
+                #expect(!quiet.stdout.contains("searching TVMaze"))
+                let piped = try await sandbox.run("tvm-search", ["girls"], environment: ["TERM": "xterm"])
+                #expect(piped.status == 0)
+                #expect(piped.stderr.isEmpty)
+            }
         }
 
         @Test("--history on a terminal is a numbered list")
         func historyList() async throws {
-            let (server, sandbox) = try await startReplay()
-            defer { Task { await server.stop() } }
-            _ = try await sandbox.run("tvm-search", ["girls"])
-            _ = try await sandbox.run("tvm-search", ["squid", "game"])
-            let result = try await runOnTerminal(sandbox, ["--history"])
-            #expect(result.status == 0)
-            let lines = result.stdout.split(separator: "\r\n").map { $0.split(separator: " ").joined(separator: " ") }
-            #expect(lines.count == 3)
-            #expect(lines.dropFirst().first?.hasPrefix("1 squid game ") == true)
-            #expect(lines.last?.hasPrefix("2 girls ") == true)
-            #expect(lines.last?.hasSuffix("just now") == true)
-            let empty = try await runOnTerminal(try Sandbox(apiURL: server.baseURL), ["--history"])
-            #expect(empty.status == 0)
-            #expect(empty.stdout.contains("tvm-search: note: no searches remembered yet"))
+            try await withReplay { server, sandbox in
+                _ = try await sandbox.run("tvm-search", ["girls"])
+                _ = try await sandbox.run("tvm-search", ["squid", "game"])
+                let result = try await runOnTerminal(sandbox, ["--history"])
+                #expect(result.status == 0)
+                let lines = result.stdout.split(separator: "\r\n").map {
+                    $0.split(separator: " ").joined(separator: " ")
+                }
+                #expect(lines.count == 3)
+                #expect(lines.dropFirst().first?.hasPrefix("1 squid game ") == true)
+                #expect(lines.last?.hasPrefix("2 girls ") == true)
+                #expect(lines.last?.hasSuffix("just now") == true)
+                let empty = try await runOnTerminal(try Sandbox(apiURL: server.baseURL), ["--history"])
+                #expect(empty.status == 0)
+                #expect(empty.stdout.contains("tvm-search: note: no searches remembered yet"))
+            }
         }
     }
 }

@@ -40,16 +40,16 @@ struct TerminalTests {
 
     @Test("Retry in the dialog starts a new round of attempts, which can succeed")
     func retryDialogRetry() async throws {
-        let (server, sandbox) = try await startReplay(faults: [
+        try await withReplay(faults: [
             FaultRule(.serverError(status: 503), matching: .exact("/shows/1"), times: 2)
-        ])
-        defer { Task { await server.stop() } }
-        let result = try await runInTerminal(
-            sandbox, "tvm-fetch show 1 --retries 1 --no-color --jq .name", input: "r\n")
-        #expect(result.status == 0)
-        #expect(result.stdout.contains("Oops, something went wrong"))
-        #expect(result.stdout.contains("Under the Dome"))
-        #expect(server.log.count(matching: .exact("/shows/1")) == 3)
+        ]) { server, sandbox in
+            let result = try await runInTerminal(
+                sandbox, "tvm-fetch show 1 --retries 1 --no-color --jq .name", input: "r\n")
+            #expect(result.status == 0)
+            #expect(result.stdout.contains("Oops, something went wrong"))
+            #expect(result.stdout.contains("Under the Dome"))
+            #expect(server.log.count(matching: .exact("/shows/1")) == 3)
+        }
     }
 
     @Test("errors are coloured on a terminal, and never with NO_COLOR, TERM=dumb or --no-color")
@@ -71,16 +71,16 @@ struct TerminalTests {
 
     @Test("on a terminal, shows print as a table and a show as its detail view")
     func autoFormat() async throws {
-        let (server, sandbox) = try await startReplay()
-        defer { Task { await server.stop() } }
-        let table = try await runInTerminal(sandbox, "stty cols 100; tvm-fetch seasons 1")
-        #expect(table.status == 0)
-        #expect(table.stdout.contains("SEASON"))
-        #expect(table.stdout.contains("2013-06-24"))
-        let detail = try await runInTerminal(sandbox, "stty cols 100; tvm-fetch show 1")
-        #expect(detail.stdout.contains("Under the Dome"))
-        #expect(detail.stdout.contains("IMDb:"))
-        let piped = try await runInTerminal(sandbox, "tvm-fetch seasons 1 | cat")
-        #expect(piped.stdout.hasPrefix("{\"id\":1,"))
+        try await withReplay { _, sandbox in
+            let table = try await runInTerminal(sandbox, "stty cols 100; tvm-fetch seasons 1")
+            #expect(table.status == 0)
+            #expect(table.stdout.contains("SEASON"))
+            #expect(table.stdout.contains("2013-06-24"))
+            let detail = try await runInTerminal(sandbox, "stty cols 100; tvm-fetch show 1")
+            #expect(detail.stdout.contains("Under the Dome"))
+            #expect(detail.stdout.contains("IMDb:"))
+            let piped = try await runInTerminal(sandbox, "tvm-fetch seasons 1 | cat")
+            #expect(piped.stdout.hasPrefix("{\"id\":1,"))
+        }
     }
 }

@@ -20,7 +20,10 @@ build_release() {
         exit 1
     }
     say "building release binaries (static Swift runtime, as 'make install' builds them)…"
-    (cd "$ROOT" && swift build -c release --static-swift-stdlib >&2)
+    (cd "$ROOT" && swift build -c release --static-swift-stdlib --product tvm >&2)
+    (cd "$ROOT" && swift build -c release --static-swift-stdlib --product tvm-replay >&2)
+    # The five tool names, linked to the one program as make install links them.
+    for tool in tvm-fetch tvm-search tvm-fav tvm-episodes tvm-img; do ln -sfn tvm "$BIN/$tool"; done
 }
 
 # start_replay [tvm-replay flags…]: starts the replay server on the recorded fixtures; sets API.

@@ -1,18 +1,19 @@
 #!/usr/bin/env bash
 # Shared by the tvm-fav benchmarks: building, test data, timing. Sourced, not run.
 
-# Builds the tools in release mode as `make install` does (Swift runtime linked statically, faster start-up),
-# unless TVM_BENCH_BIN points at a folder holding them already. tvm-fav needs tvm-fetch next to it: `add` and
-# `refresh` run through it (see COMMENTS.md, "Each layer in two").
+# Builds tvm in release mode as `make install` does (Swift runtime linked statically, faster start-up) and links
+# tvm-fav to it, unless TVM_BENCH_BIN points at a folder holding tvm-fav already.
 bench_build() {
     if [[ -n ${TVM_BENCH_BIN:-} ]]; then
         FAV=$TVM_BENCH_BIN/tvm-fav
     else
-        swift build -c release --static-swift-stdlib >&2
-        FAV=$(swift build -c release --static-swift-stdlib --show-bin-path)/tvm-fav
+        swift build -c release --static-swift-stdlib --product tvm >&2
+        local bin
+        bin=$(swift build -c release --static-swift-stdlib --show-bin-path)
+        ln -sfn tvm "$bin/tvm-fav"
+        FAV=$bin/tvm-fav
     fi
     [[ -x $FAV ]] || { echo "benchmark: no tvm-fav binary at $FAV" >&2; exit 1; }
-    [[ -x $(dirname "$FAV")/tvm-fetch ]] || { echo "benchmark: no tvm-fetch next to $FAV" >&2; exit 1; }
 }
 
 # Writes N real show records, one per line, to FILE: the recorded index pages over and over, each show's id

@@ -50,7 +50,8 @@ struct ShowSearcher {
         let records = try await Spinner.whileWaiting(
             "searching TVMaze for \"\(query.text)\"…",
             diagnostics: runtime.diagnostics,
-            isEnabled: Spinner.isWanted(terminal: runtime.terminal, quiet: runtime.outputOptions.quiet)
+            isEnabled: Spinner.isWanted(terminal: runtime.terminal, quiet: runtime.outputOptions.quiet),
+            delay: Spinner.delay(environment: runtime.terminal.environment)
         ) {
             try await ShowSearch.records(for: query, single: single, embed: embed, client: client)
         }

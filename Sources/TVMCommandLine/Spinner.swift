@@ -20,6 +20,20 @@ public enum Spinner {
         terminal.stderrIsTTY && !quiet && terminal.environment["TERM"] != "dumb"
     }
 
+    /// How long a wait must last before the spinner appears: 200 ms, or `TVM_SPINNER_DELAY_MS` milliseconds.
+    ///
+    /// The variable exists for the tests, which cannot otherwise tell "quicker than the delay" from "quicker than a
+    /// loaded machine schedules the first frame".
+    ///
+    /// - Parameter environment: The process's environment.
+    /// - Returns: The delay.
+    public static func delay(environment: [String: String]) -> Duration {
+        guard let text = environment["TVM_SPINNER_DELAY_MS"], let milliseconds = Int(text), milliseconds >= 0 else {
+            return .milliseconds(200)
+        }
+        return .milliseconds(milliseconds)
+    }
+
     /// Runs `operation`, drawing `label` with a spinning frame on stderr once it has taken longer than `delay`.
     ///
     /// - Parameters:

@@ -177,7 +177,11 @@ extension SearchEndToEndTests {
 
                 let krod = try await sandbox.run("tvm-search", ["Kröd", "Mändoon"])
                 #expect(server.log.requests.last?.target == "/search/shows?q=Kr%C3%B6d%20M%C3%A4ndoon")
-                #expect(krod.status == 1)  // not recorded: the replay server answers 404
+                // No hits (TVMaze's 200 with []): the no-results path, and the query is not remembered.
+                #expect(krod.status == 1)
+                #expect(krod.stdout.isEmpty)
+                #expect(krod.stderr == "tvm-search: no shows found for \"Kröd Mändoon\"\n")
+                #expect(server.log.requests.last?.status == 200)
 
                 let history = try await sandbox.run("tvm-search", ["--history"])
                 #expect(history.lines.count == 1)
@@ -223,7 +227,7 @@ extension SearchEndToEndTests {
             let failed = try await sandbox.run("tvm-search", ["girls", "--retries", "1"])
             #expect(failed.status == 69)
             #expect(failed.stdout.isEmpty)
-            #expect(failed.stderr.contains("An error occurred while fetching data. Do you want to try again?"))
+            #expect(failed.stderr.contains("An error occurred while fetching data.\n"))
             #expect(server.log.count(matching: .prefix("/search/shows")) == 2)
             await server.stop()
             let refused = try await sandbox.run("tvm-search", ["--single", "girls", "--retries", "0"])

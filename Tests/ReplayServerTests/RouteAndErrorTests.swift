@@ -14,6 +14,21 @@ struct RouteAndErrorTests {
     }
 
     @Test(
+        "an unrecorded search answers 200 with an empty array, as TVMaze does for a search with no hits",
+        arguments: [
+            "/search/shows?q=nothing%20at%20all", "/search/shows?q=Kr%C3%B6d+M%C3%A4ndoon", "/search/people?q=nobody",
+        ])
+    func searchMissIsEmptyArray(target: String) async throws {
+        try await TestSupport.withServer { server async throws in
+            let response = try await RawHTTP.response(target, port: server.port)
+            #expect(response.status == 200)
+            #expect(response.text == "[]")
+            #expect(response.header("Content-Type") == "application/json; charset=utf-8")
+            #expect(server.log.requests.map(\.outcome) == [.served])
+        }
+    }
+
+    @Test(
         "a miss under /singlesearch/ or /lookup/ answers 404 with body null",
         arguments: [
             "/singlesearch/shows?q=nothing%20at%20all", "/lookup/shows?thetvdb=1",

@@ -2,7 +2,7 @@
 public struct RecordedRequest: Sendable {
     /// How the server dealt with a request.
     public enum Outcome: Sendable, Hashable {
-        /// Answered from the fixtures, a route, a synthetic page, an image, or with a 404/405.
+        /// Answered from the fixtures, a route, a synthetic page, an image, an empty search, or with a 404/405.
         case served
         /// Refused with 429 by the rate limiter (see ``RateLimit``).
         case rateLimited

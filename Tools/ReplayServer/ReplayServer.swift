@@ -8,9 +8,11 @@ import NIOPosix
 /// It answers from a fixtures folder (file path = API path, as the fixtures' `MANIFEST.md` describes):
 /// `/shows?page=N` from `shows/page-N.json`, `/shows/1` from `shows/1.json`, `/search/shows?q=girls` from
 /// `search/shows/q=girls.json` (the query is normalised, so `q=squid+game` finds `q=squid%20game.json`).
-/// Special answers (redirects, 400, 422) come from `routes.json` in the fixtures folder. Misses get TVMaze's 404:
-/// `errors/404.json`, or `null` under `/singlesearch/` and `/lookup/`. Absolute TVMaze URLs in bodies point back
-/// at this server, and images under `/uploads/images/` are small valid JPEGs that differ by path.
+/// Special answers (redirects, 400, 422) come from `routes.json` in the fixtures folder. Misses get TVMaze's
+/// answers: `200 []` for an unrecorded query to `/search/shows` or `/search/people` (a search with no hits),
+/// `404 null` under `/singlesearch/` and `/lookup/`, and a 404 with `errors/404.json` for anything else. Absolute
+/// TVMaze URLs in bodies point back at this server, and images under `/uploads/images/` are small valid JPEGs that
+/// differ by path.
 ///
 /// Many servers may run at once; each listens on its own port on the shared NIO event loop group.
 ///

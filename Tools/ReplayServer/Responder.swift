@@ -44,7 +44,7 @@ final class Responder: Sendable {
         return plan
     }
 
-    /// The answer without faults: image, route, synthetic page, fixture file, or 404.
+    /// The answer without faults: image, route, synthetic page, fixture file, or TVMaze's answer for a miss.
     func answer(method: String, target: RequestTarget) -> ResponsePlan {
         guard method == "GET" || method == "HEAD" else {
             var plan = ResponsePlan.errorEnvelope(status: 405, message: "Method \(method) is not allowed")
@@ -76,6 +76,11 @@ final class Responder: Sendable {
         return plan
     }
 
+    /// The search endpoints that answer `200 []` for a query with no hits.
+    private static let searchPaths: Set<String> = ["/search/shows", "/search/people"]
+    /// The name of the search query parameter, `q`.
+    private static let queryName = Array("q".utf8)
+
     /// `/shows?page=N` in synthetic mode: a shifted recorded page for N below the page count, else a 404.
     private func syntheticPage(for target: RequestTarget) -> ResponsePlan? {
         guard let pageCount = syntheticShowPages, target.path == "/shows",
@@ -93,8 +98,12 @@ final class Responder: Sendable {
         return ResponsePlan(status: 200, body: body, cacheable: true)
     }
 
-    /// TVMaze's 404: `null` for single search and lookups, the error envelope otherwise.
+    /// TVMaze's answer for what was not recorded: a search with no hits is `200 []`; a single search or lookup
+    /// miss is `404 null`; anything else is a 404 with the error envelope.
     private func notFound(_ target: RequestTarget) -> ResponsePlan {
+        if Self.searchPaths.contains(target.path), target.parameters.contains(where: { $0.name == Self.queryName }) {
+            return ResponsePlan(status: 200, body: Array("[]".utf8), cacheable: true)
+        }
         if target.path.hasPrefix("/singlesearch/") || target.path.hasPrefix("/lookup/") {
             return ResponsePlan(status: 404, body: Array("null".utf8))
         }

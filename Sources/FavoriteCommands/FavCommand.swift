@@ -11,15 +11,14 @@ package struct FavCommand: AsyncParsableCommand {
             Favorites live in an SQLite database: $XDG_DATA_HOME/tvm/tvm.sqlite (~/.local/share/tvm/tvm.sqlite), \
             or the file given with --db or TVM_DB. Each favorite keeps the whole show record as TVMaze sent it, \
             every field in its order (anything under "_tvm" is dropped), so list, show, status and rm work \
-            without a network. Only add (for a bare id) and refresh use the network: tvm-fav itself carries no \
-            network code, so that it starts faster, and runs add and refresh through tvm-fetch, \
-            which must be installed next to it or on PATH (make install puts the five tools together).
+            without a network. Only add (for a bare id) and refresh use the network.
 
             Every save and every delete is one transaction: a batch is written whole or not at all. When one \
             fails (another process keeps the database locked past --lock-timeout, a read-only file, a full \
             disk) and stdin and stderr are terminals, tvm-fav asks "Oops, something went wrong / There was a \
             problem saving/deleting this TV Show. Do you want to try again?" with Retry and Cancel; otherwise it \
-            prints that message and the cause and exits 74.
+            prints "Oops, something went wrong: There was a problem saving/deleting this TV Show." and the \
+            cause, and exits 74.
 
             Examples:
               tvm-fav add 1 139

@@ -74,7 +74,7 @@ package struct FavoritesAccess {
                 {
                     continue
                 }
-                runtime.diagnostics.error("\(Prompt.fetchErrorTitle): \(Prompt.storeErrorMessage)")
+                runtime.diagnostics.error("\(Prompt.fetchErrorTitle): \(Prompt.storeErrorStatement)")
                 runtime.diagnostics.error("cause: \(cause)")
                 throw ExitCode(ExitStatus.ioError.rawValue)
             }

@@ -9,10 +9,17 @@ import TVMRecords
 public enum Prompt {
     /// The retry dialog's title, from the seeds.
     public static let fetchErrorTitle = "Oops, something went wrong"
+    /// What happened, in the seeds' words, for a failed fetch: the dialog's message without its question.
+    public static let fetchErrorStatement = "An error occurred while fetching data."
     /// The retry dialog's message for a failed fetch, from the seeds.
-    public static let fetchErrorMessage = "An error occurred while fetching data. Do you want to try again?"
+    public static let fetchErrorMessage = fetchErrorStatement + " Do you want to try again?"
+    /// What happened, in the seeds' words, for a failed save or delete: the dialog's message without its question.
+    public static let storeErrorStatement = "There was a problem saving/deleting this TV Show."
     /// The retry dialog's message for a failed save or delete, from the seeds.
-    public static let storeErrorMessage = "There was a problem saving/deleting this TV Show. Do you want to try again?"
+    public static let storeErrorMessage = storeErrorStatement + " Do you want to try again?"
+    /// What to do after a fetch failed for good, when no one could be asked.
+    public static let fetchErrorAdvice =
+        "run it again later, raise --retries or --timeout, or use --offline for what is cached"
 
     /// Shows the seeds' retry dialog on stderr and reads the choice from stdin (both terminals).
     ///

@@ -41,6 +41,9 @@ public struct StoreOptions: ParsableArguments, Sendable {
             throw ValidationError("--lock-timeout must be between 0 and 3600 seconds")
         }
         if let db, db.isEmpty { throw ValidationError("--db needs a file path") }
+        if let db, FilePath.namesFolder(db) {
+            throw ValidationError("--db '\(db)' names a folder: give a file path, such as \(db)tvm.sqlite")
+        }
     }
 
     /// The database file from `--db`, then `TVM_DB`, then the XDG data folder.
@@ -53,7 +56,8 @@ public struct StoreOptions: ParsableArguments, Sendable {
         Self.path(db: db, environment: environment, directories: directories)
     }
 
-    /// The database file from a `--db` value, then `TVM_DB`, then the XDG data folder.
+    /// The database file from a `--db` value, then `TVM_DB` (a leading `~/` expanded, as no shell did), then the
+    /// XDG data folder.
     ///
     /// - Parameters:
     ///   - db: The `--db` value, if given.
@@ -62,7 +66,9 @@ public struct StoreOptions: ParsableArguments, Sendable {
     /// - Returns: The path of the database file.
     public static func path(db: String?, environment: [String: String], directories: XDGDirectories) -> String {
         if let db, !db.isEmpty { return db }
-        if let value = environment["TVM_DB"], !value.isEmpty { return value }
+        if let value = environment["TVM_DB"], !value.isEmpty {
+            return FilePath.expandingTilde(value, home: environment["HOME"])
+        }
         return directories.data + "/tvm.sqlite"
     }
 }

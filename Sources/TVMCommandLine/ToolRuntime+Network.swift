@@ -79,8 +79,10 @@ extension ToolRuntime {
         if error.isFetchFailure && networkSession.dialogCancelled.withLockedValue({ $0 }) {
             diagnostics.error(error.localizedDescription)
         } else if error.isFetchFailure {
-            diagnostics.error("\(Prompt.fetchErrorTitle): \(Prompt.fetchErrorMessage)")
+            // No one answered a question (no terminal, or the dialog was not shown): the seeds' words without it.
+            diagnostics.error("\(Prompt.fetchErrorTitle): \(Prompt.fetchErrorStatement)")
             diagnostics.error("cause: \(error.localizedDescription)")
+            diagnostics.error("what to do: \(Prompt.fetchErrorAdvice)")
         } else {
             diagnostics.error(error.localizedDescription)
         }

@@ -10,7 +10,7 @@ import Testing
 struct FavDurabilityTests {
     private static let storeMessage =
         "tvm-fav: error: Oops, something went wrong: "
-        + "There was a problem saving/deleting this TV Show. Do you want to try again?"
+        + "There was a problem saving/deleting this TV Show."
 
     @Test("two concurrent adds of 5,000 disjoint records each leave 10,000 rows")
     func concurrentAdds() async throws {

@@ -130,13 +130,37 @@ struct NetworkFaultTests {
         #expect(badNumber.status == 64)
     }
 
-    @Test("every request carries a descriptive User-Agent and reuses one connection")
+    @Test("every request carries a descriptive User-Agent, and show 1 139 reuses one connection")
     func userAgent() async throws {
         try await withReplay { server, sandbox in
-            _ = try await sandbox.run("tvm-fetch", ["show", "1", "139"])
-            let agents = Set(server.log.requests.compactMap(\.userAgent))
-            #expect(agents.count == 1)
-            #expect(agents.first?.hasPrefix("tvm-fetch/") == true)
+            let result = try await sandbox.run("tvm-fetch", ["show", "1", "139", "--jq", ".id"])
+            #expect(result.status == 0)
+            #expect(result.lines == ["1", "139"])
+            let requests = server.log.requests
+            #expect(requests.map(\.target) == ["/shows/1", "/shows/139"])
+            #expect(requests.allSatisfy { $0.userAgent?.hasPrefix("tvm-fetch/") == true })
+            #expect(Set(requests.map(\.userAgent)).count == 1)
+            #expect(server.log.connectionCount == 1)
+        }
+    }
+
+    @Test("shows --all walks every page over one connection")
+    func walkReusesOneConnection() async throws {
+        // Six synthetic pages (0-5) and the 404 of page 6: seven requests, fewer than the 20 a window allows, so
+        // no pause for the rate window lets the connection go idle.
+        try await withReplay(syntheticPages: 6) { server, sandbox in
+            let result = try await sandbox.run("tvm-fetch", ["shows", "--all", "--jq", ".id"])
+            #expect(result.status == 0)
+            // Page N is recorded page N % 3 with its show ids moved up by 250 * (N - N % 3), as the index's are.
+            var expected: [String] = []
+            for page in 0..<6 {
+                let offset = 250 * (page - page % 3)
+                let recorded = try Fixtures.elements("shows/page-\(page % 3).json", baseURL: server.baseURL)
+                expected += recorded.map { String(FavSupport.showID($0) + offset) }
+            }
+            #expect(result.lines == expected)
+            #expect(server.log.requests.map(\.target) == (0...6).map { "/shows?page=\($0)" })
+            #expect(server.log.connectionCount == 1)
         }
     }
 }

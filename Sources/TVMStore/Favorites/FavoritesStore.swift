@@ -48,8 +48,12 @@ public final class FavoritesStore: Sendable {
             self.init(checked: store.writer, path: path, lockTimeout: lockTimeout)
             return
         }
+        if FilePath.namesFolder(path) || Self.isFolder(path) {
+            let example = (path.hasSuffix("/") ? path : path + "/") + "tvm.sqlite"
+            throw .cannotOpen(path: path, reason: "it names a folder; give a file path, such as \(example)")
+        }
         let configuration = Self.configuration(lockTimeout: lockTimeout, readonly: false)
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = FilePath.folder(of: path)
         if !folder.isEmpty && !FileManager.default.fileExists(atPath: folder) {
             do {
                 try FileManager.default.createDirectory(
@@ -58,13 +62,26 @@ public final class FavoritesStore: Sendable {
                 throw .cannotCreateFolder(path: folder, reason: error.localizedDescription)
             }
         }
-        let pool: DatabasePool
-        do {
-            pool = try DatabasePool(path: path, configuration: configuration)
-        } catch {
-            throw StoreError.from(error, path: path, operation: "opening", timeout: lockTimeout)
+        // Creating the file and migrating it happen under a lock on its folder, so that two processes that find
+        // no database never create the schema at the same time (one of them used to fail at once with SQLITE_BUSY
+        // and lose its batch). See SetupLock.
+        let pool = try SetupLock.holding(folder: folder.isEmpty ? "." : folder, path: path, timeout: lockTimeout) {
+            () throws(StoreError) -> DatabasePool in
+            let pool: DatabasePool
+            do {
+                pool = try DatabasePool(path: path, configuration: configuration)
+            } catch {
+                throw StoreError.from(error, path: path, operation: "opening", timeout: lockTimeout)
+            }
+            try Self.prepareSchema(of: pool, path: path, lockTimeout: lockTimeout)
+            return pool
         }
-        try await self.init(writer: pool, path: path, lockTimeout: lockTimeout)
+        self.init(checked: pool, path: path, lockTimeout: lockTimeout)
+    }
+
+    private static func isFolder(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
     }
 
     /// Uses an open database, bringing its schema up to date; unit tests pass an in-memory `DatabaseQueue()`.
@@ -78,9 +95,17 @@ public final class FavoritesStore: Sendable {
         writer: any DatabaseWriter, path: String? = nil, lockTimeout: Double = defaultLockTimeout
     ) async throws(StoreError) {
         let path = path ?? writer.path
+        try Self.prepareSchema(of: writer, path: path, lockTimeout: lockTimeout)
+        self.init(checked: writer, path: path, lockTimeout: lockTimeout)
+    }
+
+    /// Brings the schema up to date: applies the migrations not applied yet.
+    private static func prepareSchema(of writer: any DatabaseWriter, path: String, lockTimeout: Double)
+        throws(StoreError)
+    {
         let state: SchemaState
         do {
-            state = try Self.schemaState(of: writer)
+            state = try schemaState(of: writer)
         } catch {
             throw StoreError.from(error, path: path, operation: "opening", timeout: lockTimeout)
         }
@@ -89,12 +114,11 @@ public final class FavoritesStore: Sendable {
         }
         if !state.completed {
             do {
-                try Self.migrator.migrate(writer)
+                try migrator.migrate(writer)
             } catch {
                 throw StoreError.from(error, path: path, operation: "creating the tables", timeout: lockTimeout)
             }
         }
-        self.init(checked: writer, path: path, lockTimeout: lockTimeout)
     }
 
     private init(checked writer: any DatabaseWriter, path: String, lockTimeout: Double) {

@@ -27,6 +27,34 @@ struct RequestLogTests {
         }
     }
 
+    @Test("requests on one kept-alive connection share its number; each new connection gets the next one")
+    func numbersConnections() async throws {
+        try await TestSupport.withServer { server async throws in
+            let host = "Host: 127.0.0.1:\(server.port)\r\n"
+            let twoOnOne =
+                "GET /shows/1 HTTP/1.1\r\n\(host)\r\n" + "GET /shows/139 HTTP/1.1\r\n\(host)Connection: close\r\n\r\n"
+            let exchange = try await RawHTTP.send(twoOnOne, port: server.port, untilClosed: true)
+            #expect(exchange.end == .closedByServer)
+            _ = try await RawHTTP.response("/shows/1", port: server.port)
+            _ = try await RawHTTP.response("/uploads/images/a.jpg", port: server.port)
+            let requests = server.log.requests
+            #expect(requests.map(\.target) == ["/shows/1", "/shows/139", "/shows/1", "/uploads/images/a.jpg"])
+            #expect(requests.map(\.connection) == [1, 1, 2, 3])
+            #expect(server.log.connectionCount == 3)
+        }
+    }
+
+    @Test("connection numbers go on counting after a restart")
+    func numbersConnectionsAcrossRestarts() async throws {
+        try await TestSupport.withServer { server async throws in
+            _ = try await RawHTTP.response("/shows/1", port: server.port)
+            await server.stop()
+            try await server.start()
+            _ = try await RawHTTP.response("/shows/1", port: server.port)
+            #expect(server.log.requests.map(\.connection) == [1, 2])
+        }
+    }
+
     @Test("counts match exact (normalised) and prefix patterns")
     func countsByPattern() async throws {
         try await TestSupport.withServer { server async throws in

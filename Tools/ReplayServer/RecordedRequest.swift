@@ -22,6 +22,10 @@ public struct RecordedRequest: Sendable {
     public let status: Int?
     /// How the server dealt with it.
     public let outcome: Outcome
+    /// The connection it came on: accepted connections are numbered 1, 2, 3… in the order the server accepted
+    /// them, for the server's whole life (a restart does not start again at 1). Requests with the same number
+    /// shared one connection.
+    public let connection: Int
 
     /// Whether this is an API request (anything but an image under `/uploads/images/`).
     public var isAPI: Bool {

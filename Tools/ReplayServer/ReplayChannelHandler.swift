@@ -10,12 +10,15 @@ final class ReplayChannelHandler: ChannelInboundHandler {
     typealias OutboundOut = HTTPServerResponsePart
 
     private let responder: Responder
+    /// The connection's number in the request log.
+    private let connection: Int
     private var request: (head: HTTPRequestHead, arrival: ContinuousClock.Instant)?
     private var scheduled: [Int: Scheduled<Void>] = [:]
     private var nextTaskID = 0
 
-    init(responder: Responder) {
+    init(responder: Responder, connection: Int) {
         self.responder = responder
+        self.connection = connection
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -29,7 +32,8 @@ final class ReplayChannelHandler: ChannelInboundHandler {
             request = nil
             let plan = responder.respond(
                 method: head.method.rawValue, target: head.uri,
-                headers: head.headers.map { (name: $0.name, value: $0.value) }, arrival: arrival)
+                headers: head.headers.map { (name: $0.name, value: $0.value) }, arrival: arrival,
+                connection: connection)
             let delay = TimeAmount.nanoseconds(plan.delay.wholeNanoseconds)
             guard delay > .zero else {
                 send(plan, for: head, context: context)

@@ -33,6 +33,8 @@ public final class ReplayServer: Sendable {
     public let log = RequestLog()
     let controls: ServerControls
     private let state = Locked(State())
+    /// The number of the last connection accepted (see ``RecordedRequest/connection``).
+    private let acceptedConnections = Locked(0)
 
     private struct State: Sendable {
         var listener: (any Channel)?
@@ -155,13 +157,18 @@ public final class ReplayServer: Sendable {
             return responder
         }
         guard let responder else { return channel.close() }
+        let number = acceptedConnections.withLock { count in
+            count += 1
+            return count
+        }
         let state = self.state
         channel.closeFuture.whenComplete { _ in
             state.withLock { _ = $0.connections.removeValue(forKey: id) }
         }
         return channel.eventLoop.makeCompletedFuture {
             try channel.pipeline.syncOperations.configureHTTPServerPipeline(withErrorHandling: true)
-            try channel.pipeline.syncOperations.addHandler(ReplayChannelHandler(responder: responder))
+            try channel.pipeline.syncOperations.addHandler(
+                ReplayChannelHandler(responder: responder, connection: number))
         }
     }
 }

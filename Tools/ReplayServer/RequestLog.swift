@@ -31,6 +31,11 @@ public final class RequestLog: Sendable {
         requests.filter { pattern.matches($0.target) }.count
     }
 
+    /// The number of distinct connections the recorded requests came on (see ``RecordedRequest/connection``).
+    public var connectionCount: Int {
+        Set(requests.map(\.connection)).count
+    }
+
     /// The number of `429 Too Many Requests` answers, from the rate limiter or from faults.
     public var tooManyRequestsCount: Int {
         requests.filter { $0.status == 429 }.count

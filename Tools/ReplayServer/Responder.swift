@@ -19,7 +19,8 @@ final class Responder: Sendable {
 
     /// Decides the answer for one request, records the request, and returns the plan.
     func respond(
-        method: String, target: String, headers: [(name: String, value: String)], arrival: ContinuousClock.Instant
+        method: String, target: String, headers: [(name: String, value: String)], arrival: ContinuousClock.Instant,
+        connection: Int
     ) -> ResponsePlan {
         let isAPI = !target.hasPrefix(ReplayServer.imagePathPrefix)
         let (decision, latency) = controls.decide(target: target, isAPI: isAPI, arrival: arrival)
@@ -40,7 +41,7 @@ final class Responder: Sendable {
         log.append(
             RecordedRequest(
                 method: method, target: target, headers: headers, arrival: arrival, status: plan.sentStatus,
-                outcome: outcome))
+                outcome: outcome, connection: connection))
         return plan
     }
 

@@ -141,7 +141,10 @@ struct OutputAndFilterTests {
     @Test("a closed stdout ends the tool quietly")
     func brokenPipe() async throws {
         try await withReplay { _, sandbox in
-            let script = "\"$0\" shows --all | head -1 >/dev/null; echo \"status=${PIPESTATUS[0]}\" >&2"
+            // SIGPIPE back at its default action, as a shell starts a command: the test runner ignores it, and its
+            // children would inherit that.
+            let script =
+                "env --default-signal=PIPE \"$0\" shows --all | head -1 >/dev/null; echo \"status=${PIPESTATUS[0]}\" >&2"
             let result = try await Sandbox.run(
                 executable: URL(fileURLWithPath: "/bin/bash"),
                 arguments: ["-c", script, Binaries.url("tvm-fetch").path],

@@ -72,15 +72,43 @@ final class Sandbox: @unchecked Sendable {
         )
     }
 
+    /// Runs a tool as the writer of a pipeline whose reader has already gone (`tool | head -c 0`, long after
+    /// `head` ended): stdout is a pipe with no read end open anywhere, so every write fails with EPIPE. SIGPIPE
+    /// starts at its default action (`env --default-signal=PIPE`), as a shell starts a command, although the test
+    /// runner ignores it: a tool that does not ignore SIGPIPE itself dies of it. The result's stdout is empty.
+    func runWithReaderGone(_ tool: String, _ arguments: [String], stdin: String? = nil) async throws -> ToolResult {
+        try await runWithReaderGone(executable: Binaries.url(tool), arguments, stdin: stdin)
+    }
+
+    /// Runs any program as ``runWithReaderGone(_:_:stdin:)`` runs a tool.
+    func runWithReaderGone(executable: URL, _ arguments: [String], stdin: String? = nil) async throws -> ToolResult {
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        close(ends[0])
+        let writeEnd = FileHandle(fileDescriptor: ends[1], closeOnDealloc: true)
+        return try await Self.run(
+            executable: URL(fileURLWithPath: "/usr/bin/env"),
+            arguments: ["--default-signal=PIPE", executable.path] + arguments,
+            stdin: stdin.map { Array($0.utf8) },
+            environment: environment,
+            directory: root,
+            timeout: 60,
+            standardOutput: writeEnd
+        )
+    }
+
     /// Runs a program without blocking the concurrency pool: pipes are drained on Dispatch threads and the
     /// exit is awaited through a continuation. A run that outlives `timeout` is terminated (status 15).
+    /// `standardOutput`, when given, is the child's stdout instead of a pipe the run collects, and is closed once
+    /// the child has it.
     static func run(
         executable: URL,
         arguments: [String],
         stdin: [UInt8]?,
         environment: [String: String],
         directory: URL,
-        timeout: TimeInterval
+        timeout: TimeInterval,
+        standardOutput: FileHandle? = nil
     ) async throws -> ToolResult {
         _ = brokenPipesAreErrors
         let process = Process()
@@ -90,7 +118,7 @@ final class Sandbox: @unchecked Sendable {
         process.currentDirectoryURL = directory
         let out = Pipe()
         let err = Pipe()
-        process.standardOutput = out
+        process.standardOutput = standardOutput ?? out
         process.standardError = err
         let input = Pipe()
         process.standardInput = stdin == nil ? FileHandle.nullDevice : input
@@ -99,7 +127,13 @@ final class Sandbox: @unchecked Sendable {
         group.enter()
         process.terminationHandler = { _ in group.leave() }
         try process.run()
-        DispatchQueue.global().async(group: group) { collected.stdout = out.fileHandleForReading.readDataToEndOfFile() }
+        if let standardOutput {
+            try standardOutput.close()
+        } else {
+            DispatchQueue.global().async(group: group) {
+                collected.stdout = out.fileHandleForReading.readDataToEndOfFile()
+            }
+        }
         DispatchQueue.global().async(group: group) { collected.stderr = err.fileHandleForReading.readDataToEndOfFile() }
         if let stdin {
             DispatchQueue.global().async {

@@ -141,7 +141,9 @@ let package = Package(
 
         .testTarget(
             name: "LibraryTests",
-            dependencies: ["TVMRecords", "TVMTerminal", "TVMStore", "TVMazeAPI", "TVMImages", grdb],
+            dependencies: [
+                "TVMRecords", "TVMTerminal", "TVMStore", "TVMazeAPI", "TVMImages", "TVMCommandLine", grdb,
+            ],
             resources: [.copy("Images")]
         ),
         .testTarget(name: "FavoriteCommandsTests", dependencies: ["FavoriteCommands"]),

@@ -21,41 +21,46 @@ struct LiveSearchRendererTests {
             status: .results(count: results.count))
     }
 
-    static let cjk = [
-        Data.show(id: 1, name: "오징어 게임", network: "Netflix", status: "Ended"),
-        Data.show(id: 2, name: "進撃の巨人", premiered: "2013-04-07", network: "MBS", status: "Ended"),
-        Data.show(id: 3, name: "Girls", premiered: "2012-04-15", network: "HBO", status: "To Be Determined"),
-    ]
+    /// Squid Game under its Korean title (recorded, renamed), a constructed 進撃の巨人, and the recorded Girls.
+    static func cjk() throws -> [LiveSearchResult] {
+        [
+            try Data.squidGame(named: "오징어 게임"),
+            Data.show(id: 2, name: "進撃の巨人", premiered: "2013-04-07", network: "MBS", status: "Ended"),
+            try Data.girls()[0],
+        ]
+    }
 
     @Test("CJK names take two columns a character: columns line up and every line fits, at any width")
-    func cjkNames() {
+    func cjkNames() throws {
+        let cjk = try Self.cjk()
         for width in [100, 60, 40, 24, 12, 5, 2] {
-            let lines = Self.plain.lines(for: Self.resultsScreen(Self.cjk), width: width, height: 24)
+            let lines = Self.plain.lines(for: Self.resultsScreen(cjk), width: width, height: 24)
             #expect(lines.count == 5)
             for line in lines {
                 #expect(DisplayWidth.width(of: line) <= width - 1 || width < 2, "\(width): \(line)")
             }
         }
-        let wide = Self.plain.lines(for: Self.resultsScreen(Self.cjk), width: 80, height: 24)
-        #expect(wide[2] == ">  오징어 게임  2021  Netflix  Ended")
+        let wide = Self.plain.lines(for: Self.resultsScreen(cjk), width: 80, height: 24)
+        // Squid Game has no network: the column shows its web channel.
+        #expect(wide[2] == ">  오징어 게임  2021  Netflix  To Be Determined")
         #expect(wide[3] == "   進撃の巨人   2013  MBS      Ended")
-        #expect(wide[4] == "   Girls        2012  HBO      To Be Determined")
-        let narrow = Self.plain.lines(for: Self.resultsScreen(Self.cjk), width: 24, height: 24)
+        #expect(wide[4] == "   Girls        2012  HBO      Ended")
+        let narrow = Self.plain.lines(for: Self.resultsScreen(cjk), width: 24, height: 24)
         #expect(narrow[2] == ">  오징어 게임  2021")
         #expect(narrow[3] == "   進撃の巨人   2013")
-        let narrower = Self.plain.lines(for: Self.resultsScreen(Self.cjk), width: 20, height: 24)
+        let narrower = Self.plain.lines(for: Self.resultsScreen(cjk), width: 20, height: 24)
         #expect(narrower[2] == ">  오징어 게임")
-        let tiny = Self.plain.lines(for: Self.resultsScreen(Self.cjk), width: 9, height: 24)
+        let tiny = Self.plain.lines(for: Self.resultsScreen(cjk), width: 9, height: 24)
         #expect(tiny[2] == ">  오징…")
         #expect(tiny[3] == "   進撃…")
     }
 
     @Test("a name longer than the width ends with an ellipsis; narrow widths drop status, network, then year")
-    func longNames() {
-        let long = Data.show(id: 9, name: String(repeating: "Extraordinarily Long Title ", count: 6), status: "Running")
-        let results = [long, Data.show(id: 10, name: "Short")]
+    func longNames() throws {
+        let long = try Data.squidGame(named: String(repeating: "Extraordinarily Long Title ", count: 6))
+        let results = [long, try Data.girls()[0]]
         let at60 = Self.plain.lines(for: Self.resultsScreen(results), width: 60, height: 24)
-        #expect(at60[2].contains("…  2021  Netflix  Running"))
+        #expect(at60[2].contains("…  2021  Netflix  To Be Determined"))
         #expect(DisplayWidth.width(of: at60[2]) == 59)
         let at32 = Self.plain.lines(for: Self.resultsScreen(results), width: 32, height: 24)
         #expect(at32[2].hasSuffix("…  2021  Netflix"))
@@ -63,7 +68,7 @@ struct LiveSearchRendererTests {
         #expect(at24[2].hasSuffix("…  2021"))
         let at14 = Self.plain.lines(for: Self.resultsScreen(results), width: 14, height: 24)
         #expect(at14[2] == ">  Extraordi…")
-        #expect(at14[3] == "   Short")
+        #expect(at14[3] == "   Girls")
     }
 
     @Test("the selected row is marked > and highlighted in colour; marked rows carry a star")

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import TVMCommandLine
 @testable import TVMImages
 @testable import TVMRecords
 @testable import TVMStore
@@ -63,30 +64,32 @@ struct ShowDetailViewTests {
         #expect(!ShowDetailView(detail).render(width: 80, styler: .plain).contains("IMDb"))
     }
 
-    @Test("labels a streaming show's web channel")
-    func labelsWebChannel() {
-        let detail = ShowDetail(
-            name: "Stranger Things",
-            status: "Running",
-            genres: ["Drama", "Fantasy", "Science-Fiction"],
-            webChannel: .init(name: "Netflix"),
-            scheduleDays: [],
-            rating: 8.7,
-            url: "https://www.tvmaze.com/shows/2993/stranger-things"
-        )
-        #expect(
-            ShowDetailView(detail).lines(width: 80, styler: .plain) == [
-                "Stranger Things",
-                "═══════════════",
-                "",
-                "Status:      Running",
-                "Genres:      Drama, Fantasy, Science-Fiction",
-                "Web channel: Netflix",
-                "Rating:      8.7/10",
-                "",
-                "TVmaze: https://www.tvmaze.com/shows/2993/stranger-things",
-            ]
-        )
+    @Test("renders Squid Game, a web-only show, with its web channel and its average runtime")
+    func rendersWebOnlyShow() throws {
+        // Recorded with `network: null`, `webChannel` Netflix without a country, `runtime: null` and
+        // `averageRuntime: 55`, an empty schedule.
+        let detail = try Self.showDetail(fixture: "shows/43687/embed=episodes.json")
+        let expected = """
+            Squid Game
+            ══════════
+
+            Status:      To Be Determined
+            Premiered:   2021-09-17
+            Genres:      Drama, Thriller, Mystery
+            Web channel: Netflix
+            Rating:      8.1/10
+            Runtime:     55 min
+            Language:    Korean
+
+            Hundreds of cash-strapped players accept a strange invitation to compete in
+            children's games. Inside, a tempting prize awaits --- with deadly high stakes.
+
+            IMDb:   https://www.imdb.com/title/tt10919420
+            TVmaze: https://www.tvmaze.com/shows/43687/squid-game
+            Poster: https://static.tvmaze.com/uploads/images/original_untouched/362/906711.jpg
+
+            """
+        #expect(ShowDetailView(detail).render(width: 80, styler: .plain) == expected)
     }
 
     @Test("a show without a summary has no empty summary section")
@@ -195,38 +198,8 @@ struct ShowDetailViewTests {
 
     // MARK: - Fixtures
 
-    /// Fills a `ShowDetail` from a recorded `/shows/{id}` response, as the command layer does from the model.
+    /// The `ShowDetail` of a recorded `/shows/{id}` response, through the mapping the tools use.
     static func showDetail(fixture: String) throws -> ShowDetail {
-        let url = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent()
-            .deletingLastPathComponent()
-            .appendingPathComponent("Fixtures/tvmaze")
-            .appendingPathComponent(fixture)
-        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: url))
-        let show = try #require(object as? [String: Any])
-        func channel(_ key: String) -> ShowDetail.Channel? {
-            guard let channel = show[key] as? [String: Any], let name = channel["name"] as? String else { return nil }
-            let country = channel["country"] as? [String: Any]
-            return ShowDetail.Channel(name: name, countryCode: country?["code"] as? String)
-        }
-        let schedule = show["schedule"] as? [String: Any]
-        return ShowDetail(
-            name: try #require(show["name"] as? String),
-            status: show["status"] as? String,
-            premiered: show["premiered"] as? String,
-            ended: show["ended"] as? String,
-            genres: show["genres"] as? [String] ?? [],
-            network: channel("network"),
-            webChannel: channel("webChannel"),
-            scheduleDays: schedule?["days"] as? [String] ?? [],
-            scheduleTime: schedule?["time"] as? String,
-            rating: (show["rating"] as? [String: Any])?["average"] as? Double,
-            runtime: show["runtime"] as? Int,
-            language: show["language"] as? String,
-            summaryHTML: show["summary"] as? String,
-            imdbID: (show["externals"] as? [String: Any])?["imdb"] as? String,
-            url: show["url"] as? String,
-            posterOriginalURL: (show["image"] as? [String: Any])?["original"] as? String
-        )
+        ShowDetail(show: try Show(json: RawJSONFixtures.bytes(fixture)))
     }
 }

@@ -151,14 +151,7 @@ struct NetworkFaultTests {
         try await withReplay(syntheticPages: 6) { server, sandbox in
             let result = try await sandbox.run("tvm-fetch", ["shows", "--all", "--jq", ".id"])
             #expect(result.status == 0)
-            // Page N is recorded page N % 3 with its show ids moved up by 250 * (N - N % 3), as the index's are.
-            var expected: [String] = []
-            for page in 0..<6 {
-                let offset = 250 * (page - page % 3)
-                let recorded = try Fixtures.elements("shows/page-\(page % 3).json", baseURL: server.baseURL)
-                expected += recorded.map { String(FavSupport.showID($0) + offset) }
-            }
-            #expect(result.lines == expected)
+            #expect(result.lines == (try Fixtures.syntheticShowIDs(pages: 6)).map(String.init))
             #expect(server.log.requests.map(\.target) == (0...6).map { "/shows?page=\($0)" })
             #expect(server.log.connectionCount == 1)
         }
@@ -177,7 +170,8 @@ struct PacingTests {
             #expect(server.log.count == 26)
             #expect(server.log.maxRequestsInAnyWindow(seconds: 10) <= 20)
             #expect(server.log.tooManyRequestsCount == 0)
-            #expect(result.lines.first == "1")
+            // Every show of the 25 pages, once, in order: nothing lost or repeated while waiting for the window.
+            #expect(result.lines == (try Fixtures.syntheticShowIDs(pages: 25)).map(String.init))
         }
     }
 

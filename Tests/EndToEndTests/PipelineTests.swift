@@ -23,7 +23,13 @@ struct PipelineTests {
         try await withReplay { server, sandbox in
             let added = try await runPipeline(sandbox, "tvm-search girls | tvm-fav add --jq .id")
             #expect(added.status == 0)
-            #expect(added.lines.count == 10)
+            let results = try Fixtures.elements("search/shows/q=girls.json", baseURL: server.baseURL)
+            let ids = try results.map { result in
+                let show = try #require(try EpisodeFixtures.object(result)["show"] as? [String: Any])
+                return "\(try #require(show["id"] as? Int))"
+            }
+            #expect(ids.count == 10)
+            #expect(added.lines == ids)
             #expect(server.log.count == 1)  // the search itself; the results are full show records
             let listed = try await runPipeline(sandbox, "tvm-fav list --jq .id")
             #expect(listed.lines == added.lines)
@@ -40,12 +46,28 @@ struct PipelineTests {
             #expect(setup.status == 0)
             let result = try await runPipeline(
                 sandbox,
-                "tvm-fav list | tvm-episodes --season 1 | tvm-img --jq '[.season, ._tvm.show.name, (._tvm.image != null)] | @tsv'"
+                "tvm-fav list | tvm-episodes --season 1 | tvm-img --jq '[.season, .number, ._tvm.show.name, ._tvm.image] | @tsv'"
             )
             #expect(result.status == 0)
-            #expect(result.lines.count == 13)
-            #expect(result.lines.allSatisfy { $0.hasPrefix("1\tUnder the Dome\t") })
-            #expect(server.log.count(matching: .prefix("/uploads/images")) > 0)
+            #expect(result.stderr.isEmpty)
+            let seasonOne = try Fixtures.elements("shows/1/episodes.json", baseURL: server.baseURL).filter {
+                try EpisodeFixtures.object($0)["season"] as? Int == 1
+            }
+            let stills = Img.urls(seasonOne)
+            #expect(seasonOne.count == 13)
+            #expect(result.lines.count == seasonOne.count)
+            for (index, line) in result.lines.enumerated() where index < seasonOne.count {
+                let cells = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+                let number = try #require(try EpisodeFixtures.object(seasonOne[index])["number"] as? Int)
+                #expect(cells.prefix(3) == ["1", "\(number)", "Under the Dome"], "line \(index + 1)")
+                // The image column is the episode's own still: the replay server's JPEG carries its URL's path.
+                let still = try #require(stills[index], "episode 1x\(number) has a still")
+                let path = try #require(cells.last)
+                #expect(path.hasPrefix(Img.directory(sandbox) + "/"))
+                #expect(Img.contents(path).contains(Img.path(of: still)), "line \(index + 1)")
+            }
+            let imageTargets = server.log.requests.map(\.target).filter { $0.hasPrefix("/uploads/images") }
+            #expect(imageTargets.sorted() == stills.compactMap { $0.map(Img.path(of:)) }.sorted())
         }
     }
 }

@@ -36,3 +36,25 @@ func withReplay<Result>(
         throw error
     }
 }
+
+extension Fixtures {
+    /// The show ids, in order, of the index pages 0..<`pages` a replay server started with `syntheticPages` serves:
+    /// page N is recorded page N % R (of R recorded pages) with every show id moved up by 250 * (N - N % R), so
+    /// page N holds ids from 250N on, like the real index.
+    static func syntheticShowIDs(pages: Int) throws -> [Int] {
+        var recorded: [[Int]] = []
+        while FileManager.default.fileExists(
+            atPath: root.appendingPathComponent("shows/page-\(recorded.count).json").path)
+        {
+            let shows = try elements("shows/page-\(recorded.count).json", baseURL: "http://127.0.0.1:9")
+            recorded.append(shows.map(FavSupport.showID))
+        }
+        guard !recorded.isEmpty else { throw CocoaError(.fileNoSuchFile) }
+        var ids: [Int] = []
+        for page in 0..<pages {
+            let source = page % recorded.count
+            ids += recorded[source].map { $0 + 250 * (page - source) }
+        }
+        return ids
+    }
+}

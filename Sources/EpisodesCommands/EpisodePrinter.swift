@@ -20,14 +20,19 @@ struct EpisodePrinter {
     let mode: Mode
     let filter: EpisodeFilter
     let specials: Bool
+    let ledger: BatchLedger
 
-    /// Prints one show; a show TVMaze does not know is reported and earns exit 1, and the run goes on.
+    /// Prints one show; a show TVMaze does not know is reported and earns exit 1, a show that still fails after
+    /// its retries is reported to the ledger, and the run goes on either way.
     ///
     /// - Parameters:
     ///   - showID: The show id.
     ///   - knownName: The show's name from the input line, if it had one.
-    /// - Throws: Other API errors, write errors.
-    func print(showID: Int, knownName: String?) async throws {
+    ///   - line: The stdin line number, or `nil` for an argument.
+    ///   - input: The input line, for `--failed`.
+    /// - Throws: Write errors.
+    func print(showID: Int, knownName: String?, line: Int?, input: [UInt8]) async throws {
+        ledger.begin()
         do {
             switch mode {
             case .next:
@@ -45,6 +50,8 @@ struct EpisodePrinter {
         } catch APIError.notFound {
             runtime.diagnostics.error("show \(showID) not found")
             runtime.raise(.notFound)
+        } catch let error as APIError {
+            ledger.failed(id: showID, line: line, input: input, error: error)
         }
     }
 

@@ -81,6 +81,7 @@ struct EpisodesCommand: AsyncParsableCommand {
     var summary = false
 
     @OptionGroup var network: NetworkOptions
+    @OptionGroup var batch: BatchOptions
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
@@ -107,22 +108,28 @@ struct EpisodesCommand: AsyncParsableCommand {
     func run() async throws {
         let runtime = ToolRuntime(tool: "tvm-episodes", output: output)
         try await runtime.run {
+            let ledger = try BatchLedger(runtime: runtime, options: batch)
             let printer = EpisodePrinter(
                 loader: EpisodeLoader(client: try runtime.makeClient(network, skipsUnreachableHosts: true)),
                 output: try await runtime.makeOutput(view: EpisodesTerminalView(showsSummaries: summary)),
                 runtime: runtime,
                 mode: next ? .next : (group ? .seasons : .episodes),
                 filter: EpisodeFilter(seasons: seasons, since: since.flatMap(Airstamp.startOfDay)),
-                specials: specials
+                specials: specials,
+                ledger: ledger
             )
             if ids.isEmpty {
-                try await StdinShowIDs.forEach(runtime: runtime) { id, line in
-                    try await printer.print(showID: id, knownName: ShowReference.showName(fromLine: line))
+                try await StdinShowIDs.forEach(runtime: runtime) { id, number, line in
+                    try await printer.print(
+                        showID: id, knownName: ShowReference.showName(fromLine: line), line: number, input: line)
                 }
             } else {
-                for id in ids { try await printer.print(showID: id, knownName: nil) }
+                for id in ids {
+                    try await printer.print(showID: id, knownName: nil, line: nil, input: Array(String(id).utf8))
+                }
             }
             try printer.output.finish()
+            ledger.finish()
         }
     }
 }

@@ -8,11 +8,11 @@ extension AddCommand {
     package func run() async throws {
         try await FavoritesAccess.run(store: store, output: output) { access in
             let runtime = access.runtime
-            var sources: [FavoriteSource] = ids.map { .id($0) }
+            var sources: [Source] = ids.map { Source(source: .id($0), line: nil, input: Array(String($0).utf8)) }
             if ids.isEmpty {
                 try await StdinRecords.forEach(runtime: runtime) { number, line in
                     do {
-                        sources.append(try FavoriteSource(line: line))
+                        sources.append(Source(source: try FavoriteSource(line: line), line: number, input: line))
                     } catch {
                         runtime.diagnostics.error("stdin line \(number): \(error.localizedDescription)")
                         runtime.raise(.badInput)
@@ -32,27 +32,29 @@ extension AddCommand {
         }
     }
 
+    /// An input: a record or an id, with where it came from.
+    private struct Source {
+        var source: FavoriteSource
+        var line: Int?
+        var input: [UInt8]
+    }
+
     /// Turns the sources into complete records, fetching the shows that came as ids.
     ///
-    /// A show TVMaze does not know is reported (status 1). When a fetch fails for good (the network is gone
-    /// after every retry), the remaining ids are not tried; the records in hand are still saved, and the
-    /// failure is reported after them.
-    private func resolve(_ sources: [FavoriteSource], runtime: ToolRuntime) async throws -> [ShowRecord] {
+    /// A show TVMaze does not know is reported (status 1). A fetch that still fails after its retries is
+    /// reported with its line and id, kept for `--failed`, and the others go on; the records in hand are saved.
+    private func resolve(_ sources: [Source], runtime: ToolRuntime) async throws -> [ShowRecord] {
         var shows: [ShowRecord] = []
         shows.reserveCapacity(sources.count)
         var client: APIClient?
-        var failure: APIError?
-        var skipped = 0
+        let ledger = try BatchLedger(runtime: runtime, options: batch)
         for source in sources {
-            switch source {
+            switch source.source {
             case .record(let record):
                 shows.append(record)
             case .id(let id):
-                guard failure == nil else {
-                    skipped += 1
-                    continue
-                }
-                let api = try client ?? runtime.makeClient(network)
+                ledger.begin()
+                let api = try client ?? runtime.makeClient(network, skipsUnreachableHosts: true)
                 client = api
                 let body: [UInt8]
                 do throws(APIError) {
@@ -62,7 +64,7 @@ extension AddCommand {
                     runtime.raise(.notFound)
                     continue
                 } catch {
-                    failure = error
+                    ledger.failed(id: id, line: source.line, input: source.input, error: error)
                     continue
                 }
                 guard let record = (try? ShowRecord(json: body)) ?? nil else {
@@ -73,12 +75,7 @@ extension AddCommand {
                 shows.append(record)
             }
         }
-        if let failure {
-            runtime.report(failure)
-            if skipped > 0 {
-                runtime.diagnostics.error("\(skipped) more show id\(skipped == 1 ? " was" : "s were") not fetched")
-            }
-        }
+        ledger.finish()
         return shows
     }
 }

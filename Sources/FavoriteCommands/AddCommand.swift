@@ -19,7 +19,9 @@ package struct AddCommand: AsyncParsableCommand {
             records are printed, so the pipe can go on; on a terminal, stderr also gets "added N, updated M".
 
             A malformed line is reported with its line number and skipped, the others are saved, and the exit \
-            status is 65. An id TVMaze does not know is reported and skipped (exit 1).
+            status is 65. An id TVMaze does not know is reported and skipped (exit 1). An id whose fetch still \
+            fails after its retries is reported with its line number, the others are fetched and saved, and \
+            --failed FILE keeps the failed input lines, to pipe back in later.
 
             Examples:
               tvm-fav add 1 139
@@ -34,6 +36,7 @@ package struct AddCommand: AsyncParsableCommand {
 
     @OptionGroup package var store: StoreOptions
     @OptionGroup package var network: NetworkOptions
+    @OptionGroup package var batch: BatchOptions
     @OptionGroup package var output: OutputOptions
 
     package init() {}

@@ -45,7 +45,7 @@ struct RemoveCommand: AsyncParsableCommand {
             let runtime = access.runtime
             var wanted = ids
             if wanted.isEmpty {
-                try await StdinShowIDs.forEach(runtime: runtime) { id, _ in wanted.append(id) }
+                try await StdinShowIDs.forEach(runtime: runtime) { id, _, _ in wanted.append(id) }
             }
             var seen = Set<Int>()
             wanted = wanted.filter { seen.insert($0).inserted }

@@ -28,7 +28,7 @@ struct StatusCommand: AsyncParsableCommand {
             let runtime = access.runtime
             let saved = try await access.openForReading()?.allIDs() ?? []
             let out = try await runtime.makeOutput(view: FavoriteStatusView())
-            try await StdinShowIDs.forEach(runtime: runtime) { id, record in
+            try await StdinShowIDs.forEach(runtime: runtime) { id, _, record in
                 let flag = [("favorite", JSONText.bool(saved.contains(id)))]
                 if record.first == UInt8(ascii: "{") {
                     try await out.emit(try RawJSON.addingTVM(flag, to: record))

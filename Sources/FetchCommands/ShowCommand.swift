@@ -12,7 +12,10 @@ struct ShowCommand: AsyncParsableCommand {
             With no ID arguments, ids are read from stdin, one per line, in any of three forms: a JSON record \
             with an "id" (a show), a search result {"score":…,"show":{…}}, or a bare number. A malformed line \
             is reported with its line number and skipped (exit 65 at the end); an id TVMaze does not know is \
-            reported and skipped (exit 1 at the end).
+            reported and skipped (exit 1 at the end). A show that still fails after its retries (5xx, a timeout, \
+            a lost connection) is reported with its line number and id and the run goes on with the next; the \
+            run ends with "N of M records failed (ids …)" and the most serious status met. --failed FILE keeps \
+            the input lines of those shows, to pipe back in: tvm-fetch show --failed again.jsonl < again.jsonl.
 
             On a terminal each show is printed as a detail view: title, status, dates, genres, network, \
             schedule, rating, the summary as plain text, the IMDb page when the show has an IMDb id, and the \
@@ -46,6 +49,7 @@ struct ShowCommand: AsyncParsableCommand {
     var open: PageKind?
 
     @OptionGroup var network: NetworkOptions
+    @OptionGroup var batch: BatchOptions
     @OptionGroup var output: OutputOptions
 
     enum PageKind: String, ExpressibleByArgument, CaseIterable {
@@ -77,26 +81,37 @@ struct ShowCommand: AsyncParsableCommand {
         let runtime = ToolRuntime(tool: "tvm-fetch", output: output)
         try await runtime.run {
             let (embeds, extraIDs) = try parsedEmbeds()
-            let client = try runtime.makeClient(network)
+            let ledger = try BatchLedger(runtime: runtime, options: batch)
+            let client = try runtime.makeClient(network, skipsUnreachableHosts: true)
             let out = try await runtime.makeOutput(view: ShowDetailTerminalView())
-            let fetchOne: (Int) async throws -> Void = { id in
-                do {
-                    let record = try await client.fetch(.show(id: id, embed: embeds))
-                    try await out.emit(record)
-                    try out.flush()
-                    if let open { try openPage(open, record: record, runtime: runtime) }
-                } catch APIError.notFound {
+            let fetchOne: (Int, Int?, [UInt8]) async throws -> Void = { id, line, input in
+                ledger.begin()
+                let record: [UInt8]
+                do throws(APIError) {
+                    record = try await client.fetch(.show(id: id, embed: embeds))
+                } catch .notFound {
                     runtime.diagnostics.error("show \(id) not found")
                     runtime.raise(.notFound)
+                    return
+                } catch {
+                    // A record that still fails after its retries: reported, kept for --failed; the batch goes on.
+                    ledger.failed(id: id, line: line, input: input, error: error)
+                    return
                 }
+                try await out.emit(record)
+                try out.flush()
+                if let open { try openPage(open, record: record, runtime: runtime) }
             }
             let given = ids + extraIDs
             if given.isEmpty {
-                try await StdinShowIDs.forEach(runtime: runtime) { id, _ in try await fetchOne(id) }
+                try await StdinShowIDs.forEach(runtime: runtime) { id, line, record in
+                    try await fetchOne(id, line, record)
+                }
             } else {
-                for id in given { try await fetchOne(id) }
+                for id in given { try await fetchOne(id, nil, Array(String(id).utf8)) }
             }
             try out.finish()
+            ledger.finish()
         }
     }
 

@@ -8,15 +8,15 @@ public enum StdinShowIDs {
     /// and skipped; the run's status becomes 65 (bad input data).
     /// - Parameters:
     ///   - runtime: Where problems are reported.
-    ///   - body: Called with each id and the line's record.
+    ///   - body: Called with each id, the line's number and the line's record.
     /// - Throws: Whatever `body` throws, or a read error on stdin.
     public static func forEach(
         runtime: ToolRuntime,
-        _ body: (Int, [UInt8]) async throws -> Void
+        _ body: (Int, Int, [UInt8]) async throws -> Void
     ) async throws {
         try await StdinRecords.forEach(runtime: runtime) { number, record in
             do {
-                try await body(try ShowReference.showID(fromLine: record), record)
+                try await body(try ShowReference.showID(fromLine: record), number, record)
             } catch let error as ShowReferenceError {
                 runtime.diagnostics.error("stdin line \(number): \(error.localizedDescription)")
                 runtime.raise(.badInput)

@@ -54,7 +54,8 @@ extension ToolRuntime {
         return try APIClient(
             baseURL: baseURL,
             transport: transport,
-            limiter: RateLimiter(limit: 20, window: 10, stateFile: stateFile),
+            limiter: RateLimiter(
+                limit: 20, window: 10, stateFile: stateFile, onUnshared: { diagnostics.warning($0) }),
             policy: RetryPolicy(retries: network.retries),
             onEvent: report,
             onExhausted: { error in

@@ -21,7 +21,7 @@ function __tvm-episodes_parse_tokens -S
     set -l unparsed_tokens (__tvm-episodes_tokens -pc)
     switch $unparsed_tokens[1]
     case 'tvm-episodes'
-        __tvm-episodes_parse_subcommand -r 1 'season=+' 'specials' 'group' 'next' 'since=' 'summary' 'api-url=' 'timeout=' 'retries=' 'offline' 'refresh' 'cache-max=' 'jq=' 'arg=+' 'argjson=+' 'format=' 'no-color' 'q/quiet' 'version' 'h/help'
+        __tvm-episodes_parse_subcommand -r 1 'season=+' 'specials' 'group' 'next' 'since=' 'summary' 'api-url=' 'timeout=' 'retries=' 'offline' 'refresh' 'cache-max=' 'failed=' 'jq=' 'arg=+' 'argjson=+' 'format=' 'no-color' 'q/quiet' 'version' 'h/help'
         switch $unparsed_tokens[1]
         case 'help'
             __tvm-episodes_parse_subcommand -r 1 'version'
@@ -90,6 +90,7 @@ complete -c 'tvm-episodes' -n '__tvm-episodes_should_offer_completions_for_flags
 complete -c 'tvm-episodes' -n '__tvm-episodes_should_offer_completions_for_flags_or_options "tvm-episodes" offline' -l 'offline' -d 'Never touch the network: answer from the local cache, fresh or stale; a miss exits 69.'
 complete -c 'tvm-episodes' -n '__tvm-episodes_should_offer_completions_for_flags_or_options "tvm-episodes" refresh' -l 'refresh' -d 'Ask the network even for fresh cache entries (the cached copy still serves if the network fails).'
 complete -c 'tvm-episodes' -n '__tvm-episodes_should_offer_completions_for_flags_or_options "tvm-episodes" cache-max' -l 'cache-max' -d 'Size cap of the HTTP cache; least recently used entries go first.' -rfka ''
+complete -c 'tvm-episodes' -n '__tvm-episodes_should_offer_completions_for_flags_or_options "tvm-episodes" failed' -l 'failed' -d 'Write the input lines of records that failed after their retries to this file, to pipe back in later.' -rF
 complete -c 'tvm-episodes' -n '__tvm-episodes_should_offer_completions_for_flags_or_options "tvm-episodes" jq' -l 'jq' -d 'Filter each output record through this jq program (libjq). String results print raw, as with jq -r.' -rfka ''
 complete -c 'tvm-episodes' -n '__tvm-episodes_should_offer_completions_for_flags_or_options "tvm-episodes"' -l 'arg' -d 'Bind $name to the string value in the --jq filter, as jq --arg does.' -rfka ''
 complete -c 'tvm-episodes' -n '__tvm-episodes_should_offer_completions_for_flags_or_options "tvm-episodes"' -l 'argjson' -d 'Bind $name to a JSON value in the --jq filter, as jq --argjson does.' -rfka ''

@@ -24,7 +24,7 @@ function __tvm-fav_parse_tokens -S
         __tvm-fav_parse_subcommand 0 'version' 'h/help'
         switch $unparsed_tokens[1]
         case 'add'
-            __tvm-fav_parse_subcommand -r 1 'db=' 'lock-timeout=' 'api-url=' 'timeout=' 'retries=' 'offline' 'refresh' 'cache-max=' 'jq=' 'arg=+' 'argjson=+' 'format=' 'no-color' 'q/quiet' 'version' 'h/help'
+            __tvm-fav_parse_subcommand -r 1 'db=' 'lock-timeout=' 'api-url=' 'timeout=' 'retries=' 'offline' 'refresh' 'cache-max=' 'failed=' 'jq=' 'arg=+' 'argjson=+' 'format=' 'no-color' 'q/quiet' 'version' 'h/help'
         case 'rm'
             __tvm-fav_parse_subcommand -r 1 'y/yes' 'db=' 'lock-timeout=' 'jq=' 'arg=+' 'argjson=+' 'format=' 'no-color' 'q/quiet' 'version' 'h/help'
         case 'list'
@@ -116,6 +116,7 @@ complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_option
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav add" offline' -l 'offline' -d 'Never touch the network: answer from the local cache, fresh or stale; a miss exits 69.'
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav add" refresh' -l 'refresh' -d 'Ask the network even for fresh cache entries (the cached copy still serves if the network fails).'
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav add" cache-max' -l 'cache-max' -d 'Size cap of the HTTP cache; least recently used entries go first.' -rfka ''
+complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav add" failed' -l 'failed' -d 'Write the input lines of records that failed after their retries to this file, to pipe back in later.' -rF
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav add" jq' -l 'jq' -d 'Filter each output record through this jq program (libjq). String results print raw, as with jq -r.' -rfka ''
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav add"' -l 'arg' -d 'Bind $name to the string value in the --jq filter, as jq --arg does.' -rfka ''
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav add"' -l 'argjson' -d 'Bind $name to a JSON value in the --jq filter, as jq --argjson does.' -rfka ''

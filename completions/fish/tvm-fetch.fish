@@ -26,7 +26,7 @@ function __tvm-fetch_parse_tokens -S
         case 'shows'
             __tvm-fetch_parse_subcommand 0 'page=' 'all' 'api-url=' 'timeout=' 'retries=' 'offline' 'refresh' 'cache-max=' 'jq=' 'arg=+' 'argjson=+' 'format=' 'no-color' 'q/quiet' 'version' 'h/help'
         case 'show'
-            __tvm-fetch_parse_subcommand -r 1 'embed=+' 'open=' 'api-url=' 'timeout=' 'retries=' 'offline' 'refresh' 'cache-max=' 'jq=' 'arg=+' 'argjson=+' 'format=' 'no-color' 'q/quiet' 'version' 'h/help'
+            __tvm-fetch_parse_subcommand -r 1 'embed=+' 'open=' 'api-url=' 'timeout=' 'retries=' 'offline' 'refresh' 'cache-max=' 'failed=' 'jq=' 'arg=+' 'argjson=+' 'format=' 'no-color' 'q/quiet' 'version' 'h/help'
         case 'seasons'
             __tvm-fetch_parse_subcommand 1 'api-url=' 'timeout=' 'retries=' 'offline' 'refresh' 'cache-max=' 'jq=' 'arg=+' 'argjson=+' 'format=' 'no-color' 'q/quiet' 'version' 'h/help'
         case 'cast'
@@ -138,6 +138,7 @@ complete -c 'tvm-fetch' -n '__tvm-fetch_should_offer_completions_for_flags_or_op
 complete -c 'tvm-fetch' -n '__tvm-fetch_should_offer_completions_for_flags_or_options "tvm-fetch show" offline' -l 'offline' -d 'Never touch the network: answer from the local cache, fresh or stale; a miss exits 69.'
 complete -c 'tvm-fetch' -n '__tvm-fetch_should_offer_completions_for_flags_or_options "tvm-fetch show" refresh' -l 'refresh' -d 'Ask the network even for fresh cache entries (the cached copy still serves if the network fails).'
 complete -c 'tvm-fetch' -n '__tvm-fetch_should_offer_completions_for_flags_or_options "tvm-fetch show" cache-max' -l 'cache-max' -d 'Size cap of the HTTP cache; least recently used entries go first.' -rfka ''
+complete -c 'tvm-fetch' -n '__tvm-fetch_should_offer_completions_for_flags_or_options "tvm-fetch show" failed' -l 'failed' -d 'Write the input lines of records that failed after their retries to this file, to pipe back in later.' -rF
 complete -c 'tvm-fetch' -n '__tvm-fetch_should_offer_completions_for_flags_or_options "tvm-fetch show" jq' -l 'jq' -d 'Filter each output record through this jq program (libjq). String results print raw, as with jq -r.' -rfka ''
 complete -c 'tvm-fetch' -n '__tvm-fetch_should_offer_completions_for_flags_or_options "tvm-fetch show"' -l 'arg' -d 'Bind $name to the string value in the --jq filter, as jq --arg does.' -rfka ''
 complete -c 'tvm-fetch' -n '__tvm-fetch_should_offer_completions_for_flags_or_options "tvm-fetch show"' -l 'argjson' -d 'Bind $name to a JSON value in the --jq filter, as jq --argjson does.' -rfka ''

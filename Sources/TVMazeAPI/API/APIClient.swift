@@ -240,8 +240,15 @@ public final class APIClient: Sendable {
             // A cancelled task (a live search whose query changed) wants no answer: retrying would only spend
             // places in the rate window.
             if attempt <= policy.retries && !Task.isCancelled {
+                // The wait before the retry, and how much of it the rate window will impose by itself.
                 let delay: Double
+                var windowWaits = false
                 switch failure {
+                case .rateLimited(let after) where paced:
+                    // The shared window pauses every request for a whole window (or Retry-After) and lowers the
+                    // limit; the retry then waits for its place in the window like any request.
+                    delay = await limiter.throttled(retryAfter: after)
+                    windowWaits = true
                 case .rateLimited(let after):
                     delay = after ?? policy.backoff(attempt: attempt, base: policy.rateLimitBaseDelay)
                 default:
@@ -250,7 +257,9 @@ public final class APIClient: Sendable {
                 onEvent(
                     .retrying(
                         url: url, attempt: attempt + 1, of: policy.retries + 1, delay: delay, reason: failure.reason))
-                try? await Task.sleep(nanoseconds: UInt64(delay * 1_000_000_000))
+                if !windowWaits {
+                    try? await Task.sleep(nanoseconds: UInt64(delay * 1_000_000_000))
+                }
                 continue
             }
             let error: APIError

@@ -128,7 +128,7 @@ struct EpisodesCommand: AsyncParsableCommand {
                     try await printer.print(showID: id, knownName: nil, line: nil, input: Array(String(id).utf8))
                 }
             }
-            try printer.output.finish()
+            try await printer.output.finish()
             ledger.finish()
         }
     }

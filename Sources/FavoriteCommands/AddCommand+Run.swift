@@ -27,7 +27,7 @@ extension AddCommand {
             }
             let out = try await runtime.makeOutput(view: Views.favorites)
             for show in shows { try await out.emit(show.json) }
-            try out.finish()
+            try await out.finish()
             access.summary("added \(summary.added), updated \(summary.updated)")
         }
     }

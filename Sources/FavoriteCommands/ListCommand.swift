@@ -48,7 +48,7 @@ struct ListCommand: AsyncParsableCommand {
             for favorite in favorites {
                 try await out.emit(try favorite.listedRecord())
             }
-            try out.finish()
+            try await out.finish()
         }
     }
 }

@@ -108,7 +108,7 @@ package enum ListFastPath {
             for favorite in favorites {
                 try out.emitUnfiltered(try favorite.listedRecord())
             }
-            try out.finish()
+            try out.finishUnfiltered()
         }
     }
 }

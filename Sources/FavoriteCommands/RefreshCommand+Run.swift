@@ -50,7 +50,7 @@ extension RefreshCommand {
             let kept = Set(updated)
             let out = try await runtime.makeOutput(view: Views.favorites)
             for record in fetched where kept.contains(record.id) { try await out.emit(record.json) }
-            try out.finish()
+            try await out.finish()
             for favorite in gone {
                 runtime.diagnostics.error(
                     "show \(favorite.id) (\"\(favorite.name)\") is gone from TVMaze (HTTP 404); its saved record is kept"

@@ -65,7 +65,7 @@ struct RemoveCommand: AsyncParsableCommand {
             }
             let out = try await runtime.makeOutput(view: Views.favorites)
             for favorite in confirmed { try await out.emit(favorite.recordBytes) }
-            try out.finish()
+            try await out.finish()
             access.summary("removed \(removed)")
         }
     }

@@ -43,7 +43,7 @@ struct ShowFavoriteCommand: AsyncParsableCommand {
                 }
                 try await out.emit(favorite.recordBytes)
             }
-            try out.finish()
+            try await out.finish()
         }
     }
 }

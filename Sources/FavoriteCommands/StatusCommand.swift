@@ -36,7 +36,7 @@ struct StatusCommand: AsyncParsableCommand {
                     try await out.emit(try RawJSON.addingTVM(flag, to: Array("{\"id\":\(id)}".utf8)))
                 }
             }
-            try out.finish()
+            try await out.finish()
         }
     }
 }

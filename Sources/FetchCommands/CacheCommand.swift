@@ -51,7 +51,7 @@ struct CacheInfoCommand: AsyncParsableCommand {
             record += ",\"oldest\":\(time(info.oldest).map(JSONString.encode) ?? "null")"
             record += ",\"newest\":\(time(info.newest).map(JSONString.encode) ?? "null")}"
             try await out.emit(Array(record.utf8))
-            try out.finish()
+            try await out.finish()
         }
     }
 }

@@ -58,7 +58,7 @@ struct LookupCommand: AsyncParsableCommand {
                 )
                 runtime.raise(.notFound)
             }
-            try out.finish()
+            try await out.finish()
         }
     }
 }

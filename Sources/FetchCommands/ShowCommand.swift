@@ -99,7 +99,7 @@ struct ShowCommand: AsyncParsableCommand {
                     return
                 }
                 try await out.emit(record)
-                try out.flush()
+                try await out.flush()
                 if let open { try openPage(open, record: record, runtime: runtime) }
             }
             let given = ids + extraIDs
@@ -110,7 +110,7 @@ struct ShowCommand: AsyncParsableCommand {
             } else {
                 for id in given { try await fetchOne(id, nil, Array(String(id).utf8)) }
             }
-            try out.finish()
+            try await out.finish()
             ledger.finish()
         }
     }

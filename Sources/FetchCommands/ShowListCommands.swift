@@ -57,7 +57,7 @@ func printList(
             runtime.diagnostics.error("\(what) not found")
             runtime.raise(.notFound)
         }
-        try out.finish()
+        try await out.finish()
     }
 }
 

@@ -54,7 +54,7 @@ struct ShowsCommand: AsyncParsableCommand {
                 current += 1
             }
             runtime.diagnostics.clearProgress()
-            try out.finish()
+            try await out.finish()
         }
     }
 }

@@ -34,7 +34,7 @@ struct UpdatesCommand: AsyncParsableCommand {
                 guard let id = Int(member.key) else { continue }
                 try await out.emit(Array("{\"id\":\(id),\"updated\":".utf8) + member.value + [UInt8(ascii: "}")])
             }
-            try out.finish()
+            try await out.finish()
         }
     }
 }

@@ -47,7 +47,7 @@ struct CacheInfoCommand: AsyncParsableCommand {
             let usage = try cache.usage()
             let out = try await runtime.makeOutput(view: ImageCacheInfoView())
             try await out.emit(ImageCacheInfoView.record(directory: cache.directory, usage: usage))
-            try out.finish()
+            try await out.finish()
         }
     }
 }

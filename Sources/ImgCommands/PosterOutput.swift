@@ -45,7 +45,7 @@ final class PosterOutput {
         case .records(let output):
             if let record = outcome.record {
                 try await output.emit(record)
-                try output.flush()
+                try await output.flush()
             }
         case .paths:
             if let path = outcome.path {
@@ -61,9 +61,9 @@ final class PosterOutput {
     }
 
     /// Ends the output and erases the progress line.
-    func finish() throws {
+    func finish() async throws {
         if showsProgress { runtime.diagnostics.clearProgress() }
-        if case .records(let output) = mode { try output.finish() }
+        if case .records(let output) = mode { try await output.finish() }
         try writer.flush()
     }
 

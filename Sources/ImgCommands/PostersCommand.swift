@@ -104,7 +104,7 @@ struct PostersCommand: AsyncParsableCommand {
                 transform: { work in await job.run(work) },
                 emit: { outcome in try await out.emit(outcome) }
             )
-            try out.finish()
+            try await out.finish()
         }
     }
 }

@@ -24,6 +24,6 @@ struct HistoryPrinter {
         for entry in entries {
             try await out.emit(entry.json)
         }
-        try out.finish()
+        try await out.finish()
     }
 }

@@ -43,7 +43,7 @@ struct InteractiveSearch {
             return
         }
         try await output.emit(batch: choice.records)
-        try output.finish()
+        try await output.finish()
         for query in choice.queries { searcher.remember(query) }
     }
 

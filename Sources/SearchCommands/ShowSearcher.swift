@@ -33,7 +33,7 @@ struct ShowSearcher {
             return
         }
         try await out.emit(batch: records)
-        try out.finish()
+        try await out.finish()
     }
 
     /// Searches with a spinner on a terminal and, when something was found, records the search in the history.

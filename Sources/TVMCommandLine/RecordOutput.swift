@@ -42,6 +42,11 @@ public final class RecordOutput {
     private var pending: [[UInt8]] = []
     private var count = 0
     private var jqFailed = false
+    /// Records waiting for the `--jq` filter: they go to the filter's thread together, not one hop each.
+    private var filterPending: [String] = []
+    /// How many records go to the filter's thread at once: one hop each cost more than jq itself did on small
+    /// records (`--jq .name` over 50,000 shows ran at 1.7x `jq -r .name`; see Benchmarks/jq.sh).
+    private static let filterBatch = 64
 
     /// How many records were written (or, with `--jq`, given to the filter).
     public var recordCount: Int { count }
@@ -76,9 +81,10 @@ public final class RecordOutput {
     /// - Parameter record: A compact JSON record.
     /// - Throws: ``FilterHalt`` when the filter halts; a write error (a closed pipe, a full disk).
     public func emit(_ record: [UInt8]) async throws {
-        if let jq {
+        if jq != nil {
             count += 1
-            try await filter(record, through: jq)
+            filterPending.append(String(decoding: record, as: UTF8.self))
+            if filterPending.count >= Self.filterBatch { try await drainFilter() }
             return
         }
         try emitUnfiltered(record)
@@ -115,7 +121,7 @@ public final class RecordOutput {
     /// - Throws: As ``emit(_:)``.
     public func emit(batch records: [[UInt8]]) async throws {
         for record in records { try await emit(record) }
-        try flush()
+        try await flush()
     }
 
     /// Writes records that belong together, such as one show's episodes, then flushes them.
@@ -138,15 +144,28 @@ public final class RecordOutput {
         try writer.flush()
     }
 
-    /// Flushes buffered output.
+    /// Runs the records waiting for the filter, then flushes buffered output.
     ///
-    /// - Throws: A write error.
-    public func flush() throws { try writer.flush() }
+    /// - Throws: ``FilterHalt`` when the filter halts; a write error.
+    public func flush() async throws {
+        try await drainFilter()
+        try writer.flush()
+    }
 
-    /// Ends the output: closes a JSON array, renders a table, flushes.
+    /// Ends the output: runs the records waiting for the filter, closes a JSON array, renders a table, flushes.
+    ///
+    /// - Throws: ``FilterHalt`` when the filter halts; a write error.
+    public func finish() async throws {
+        try await drainFilter()
+        try finishUnfiltered()
+    }
+
+    /// Ends an output without `--jq`, without suspending: closes a JSON array, renders a table, flushes.
     ///
     /// - Throws: A write error.
-    public func finish() throws {
+    /// - Precondition: No record waits for a filter (the output has none, or ``finish()`` drained it).
+    public func finishUnfiltered() throws {
+        precondition(filterPending.isEmpty, "records still wait for the --jq filter: call finish()")
         if jq == nil {
             switch mode {
             case .jsonArray:
@@ -162,23 +181,22 @@ public final class RecordOutput {
         try writer.flush()
     }
 
-    private func filter(_ record: [UInt8], through jq: JQEngine) async throws {
-        let outputs: [JQOutput]
-        do {
-            outputs = try await jq.apply(toJSON: String(decoding: record, as: UTF8.self))
-        } catch {
-            for output in error.outputs { try writer.write(line: output.text) }
-            switch error {
-            case .halted(let code, let message, _):
-                try writer.flush()
-                if let message { diagnostics.raw(message) }
-                throw FilterHalt(status: code)
-            default:
-                jqFailed = true
-                diagnostics.error("--jq: \(error.localizedDescription) (record \(count))")
-                return
-            }
+    /// Runs the records waiting for the filter on its thread; each output is written as jq produces it.
+    private func drainFilter() async throws {
+        guard let jq, !filterPending.isEmpty else { return }
+        let batch = filterPending
+        filterPending.removeAll(keepingCapacity: true)
+        let firstNumber = count - batch.count + 1
+        let writer = self.writer
+        let result = try await jq.apply(batch: batch, to: JQOutputSink { try writer.write(line: $0.text) })
+        for (index, error) in result.failures {
+            jqFailed = true
+            diagnostics.error("--jq: \(error.localizedDescription) (record \(firstNumber + index))")
         }
-        for output in outputs { try writer.write(line: output.text) }
+        if case .halted(let code, let message, _)? = result.halt {
+            try writer.flush()
+            if let message { diagnostics.raw(message) }
+            throw FilterHalt(status: code)
+        }
     }
 }

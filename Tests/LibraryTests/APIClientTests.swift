@@ -218,33 +218,35 @@ struct APIClientTests {
 
     // MARK: Retry-After
 
-    @Test("Retry-After in seconds sets the wait before the next attempt")
+    @Test("Retry-After longer than the rate window sets the wait before the next attempt")
     func retryAfterHonoured() async throws {
         let transport = ScriptedTransport([.status(429, headers: [("Retry-After", "1")]), .json("{}")])
         let events = EventRecorder()
-        let client = try ClientFactory.client(transport, events: events)
+        let limiter = RateLimiter(limit: 1_000, window: 0.05)
+        let client = try ClientFactory.client(transport, limiter: limiter, events: events)
         let elapsed = try await ContinuousClock().measure { _ = try await client.fetch(Self.show) }
-        #expect(events.retries.map(\.delay) == [1])
-        #expect(elapsed >= .seconds(1))
+        #expect(events.retries.map(\.delay).allSatisfy { abs($0 - 1) < 0.05 }, "\(events.retries)")
+        #expect(elapsed >= .seconds(0.95))
         #expect(transport.callCount == 2)
     }
 
-    @Test("Retry-After is capped at the policy's longest delay; without it, 429 backs off on its own")
-    func retryAfterCappedOrAbsent() async throws {
+    @Test("after a 429 a paced request waits a whole window, however short Retry-After is, and the limit drops")
+    func rateLimitedWaitsTheWindow() async throws {
         let transport = ScriptedTransport([
-            .status(429, headers: [("retry-after", "3600")]), .status(429),
-            .status(429, headers: [("Retry-After", "x")]),
-            .json("{}"),
+            .status(429, headers: [("retry-after", "0")]), .status(429), .json("{}"),
         ])
         let events = EventRecorder()
-        let policy = RetryPolicy(retries: 3, baseDelay: 5, rateLimitBaseDelay: 0.001, maxDelay: 0.05)
-        let client = try ClientFactory.client(transport, policy: policy, events: events)
-        _ = try await client.fetch(Self.show)
+        let limiter = RateLimiter(limit: 8, window: 0.5)
+        let client = try ClientFactory.client(transport, limiter: limiter, events: events)
+        let elapsed = try await ContinuousClock().measure { _ = try await client.fetch(Self.show) }
         let delays = events.retries.map(\.delay)
-        #expect(delays.count == 3)
-        #expect(delays.first == 0.05)
-        // Attempts 2 and 3 back off from rateLimitBaseDelay (0.001 s, doubling), never from baseDelay (5 s).
-        #expect(delays.dropFirst().allSatisfy { $0 >= 0.0005 && $0 <= 0.004 })
+        #expect(delays.count == 2)
+        // The window is 0.5 s plus the limiter's 0.25 s margin.
+        #expect(delays.allSatisfy { $0 > 0.7 && $0 <= 0.75 }, "\(delays)")
+        #expect(elapsed >= .seconds(1.4))
+        // Each 429 came a window after the one before, so each lowered the limit: to half, as only one call of this
+        // client was in the window each time (8, then 4, then 2).
+        #expect(await limiter.currentLimit == 2)
     }
 
     // MARK: The retry dialog

@@ -59,6 +59,33 @@ public actor JQEngine {
         try filter.apply(toJSON: text)
     }
 
+    /// Runs the program over several records in one visit to the engine's thread, writing each output to
+    /// `sink` as jq produces it.
+    ///
+    /// A run-time error on one record does not stop the batch: it is returned with the record's index. A halt,
+    /// or an error thrown by `sink` (a closed pipe), ends the batch at once.
+    ///
+    /// - Parameters:
+    ///   - texts: The records, each the text of one JSON value.
+    ///   - sink: Receives the outputs; called on the engine's thread while the caller awaits this call.
+    /// - Returns: The records whose run failed, by index, and the halt that ended the batch, if any.
+    /// - Throws: What `sink` throws.
+    public func apply(batch texts: [String], to sink: JQOutputSink) throws -> JQBatchResult {
+        var result = JQBatchResult()
+        for (index, text) in texts.enumerated() {
+            do {
+                try filter.apply(toJSON: text) { try sink.write($0) }
+            } catch let error as JQError {
+                if case .halted = error {
+                    result.halt = error
+                    return result
+                }
+                result.failures.append((index, error))
+            }
+        }
+        return result
+    }
+
     /// For tests: whether the filter was compiled on the thread running this call, and how many of the filter's
     /// calls ran on another thread.
     func confinementCheck() -> (compiledOnThisThread: Bool, callsOffOwnerThread: Int) {
@@ -72,6 +99,30 @@ public actor JQEngine {
         }
         return filter
     }
+}
+
+/// Where ``JQEngine/apply(batch:to:)`` writes outputs: a function called on the engine's thread.
+///
+/// `@unchecked Sendable` because it is handed over for the duration of one call: the caller awaits that call and
+/// touches what `write` closes over only before and after it, never at the same time.
+public final class JQOutputSink: @unchecked Sendable {
+    /// Writes one output; throwing ends the batch.
+    public let write: (JQOutput) throws -> Void
+
+    /// Wraps a writing function.
+    ///
+    /// - Parameter write: Called with each output on the engine's thread.
+    public init(_ write: @escaping (JQOutput) throws -> Void) {
+        self.write = write
+    }
+}
+
+/// What a batch run of a jq program ended with.
+public struct JQBatchResult: Sendable {
+    /// The records whose run raised an error, by their index in the batch.
+    public var failures: [(index: Int, error: JQError)] = []
+    /// The `halt` or `halt_error` that ended the batch, if one did.
+    public var halt: JQError?
 }
 
 /// Holds the engine's filter.

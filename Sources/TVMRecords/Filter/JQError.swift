@@ -58,6 +58,16 @@ public enum JQError: Error, LocalizedError, Equatable {
         }
     }
 
+    /// The same error with `outputs` in front of the outputs it carries (run-time errors and halts only).
+    func adding(outputs earlier: [JQOutput]) -> JQError {
+        switch self {
+        case .runtime(let message, let outputs): return .runtime(message: message, outputs: earlier + outputs)
+        case .halted(let code, let message, let outputs):
+            return .halted(exitCode: code, message: message, outputs: earlier + outputs)
+        case .compile, .invalidArgumentJSON, .invalidInputJSON, .unavailable: return self
+        }
+    }
+
     /// A description that quotes jq's message and the offending program, argument or input.
     public var errorDescription: String? {
         switch self {

@@ -93,6 +93,28 @@ public final class JQFilter {
     ///   ``JQError/halted(exitCode:message:outputs:)`` when it calls `halt` or `halt_error`. The last two carry
     ///   the outputs produced before the error.
     public func apply(toJSON text: String) throws(JQError) -> [JQOutput] {
+        var outputs: [JQOutput] = []
+        do {
+            try apply(toJSON: text) { outputs.append($0) }
+        } catch let error as JQError {
+            throw error.adding(outputs: outputs)
+        } catch {
+            preconditionFailure("only the body throws other errors, and it does not throw")
+        }
+        return outputs
+    }
+
+    /// Runs the program over one JSON value and hands each output to `body` as jq produces it.
+    ///
+    /// A program that produces without end (`repeat(.)`) runs until `body` throws, so a writer whose reader went
+    /// away (`| head -1`) ends it; nothing is held between outputs.
+    ///
+    /// - Parameters:
+    ///   - text: The text of exactly one JSON value.
+    ///   - body: Called with each output, in order.
+    /// - Throws: ``JQError`` as ``apply(toJSON:)`` throws it, with no ``JQError/outputs`` (they went to `body`);
+    ///   whatever `body` throws, which ends the run.
+    public func apply(toJSON text: String, forEach body: (JQOutput) throws -> Void) throws {
         if !isOnOwnerThread {
             callsOffOwnerThread += 1
         }
@@ -100,9 +122,9 @@ public final class JQFilter {
         do {
             input = try Self.parseJSON(text)
         } catch {
-            throw .invalidInputJSON(message: error.message, excerpt: Self.excerpt(of: text))
+            throw JQError.invalidInputJSON(message: error.message, excerpt: Self.excerpt(of: text))
         }
-        return try run(consuming: input)
+        try run(consuming: input, body)
     }
 
     // MARK: - Compiling
@@ -161,26 +183,25 @@ public final class JQFilter {
 
     // MARK: - Running
 
-    /// Runs the program over `input` (consumed) and collects the outputs until the end, an error or a halt.
-    private func run(consuming input: jv) throws(JQError) -> [JQOutput] {
+    /// Runs the program over `input` (consumed), handing each output to `body`, until the end, an error or a halt.
+    private func run(consuming input: jv, _ body: (JQOutput) throws -> Void) throws {
         messages.discard()  // jq reports nothing through the callback at run time; keep memory bounded anyway
         tvm_jq_start(state, input, 0)
-        var outputs: [JQOutput] = []
         while true {
             let result = tvm_jq_next(state)
             if tvm_jv_get_kind(result) != JV_KIND_INVALID {
-                outputs.append(Self.output(consuming: result))
+                try body(Self.output(consuming: result))
                 continue
             }
             if tvm_jq_halted(state) != 0 {
                 tvm_jv_free(result)
-                throw takeHalt(outputs: outputs)
+                throw takeHalt(outputs: [])
             }
             if tvm_jv_invalid_has_msg(tvm_jv_copy(result)) != 0 {
-                throw .runtime(message: Self.messageText(consuming: tvm_jv_invalid_get_msg(result)), outputs: outputs)
+                throw JQError.runtime(message: Self.messageText(consuming: tvm_jv_invalid_get_msg(result)), outputs: [])
             }
             tvm_jv_free(result)
-            return outputs
+            return
         }
     }
 

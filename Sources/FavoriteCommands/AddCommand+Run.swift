@@ -8,74 +8,94 @@ extension AddCommand {
     package func run() async throws {
         try await FavoritesAccess.run(store: store, output: output) { access in
             let runtime = access.runtime
-            var sources: [Source] = ids.map { Source(source: .id($0), line: nil, input: Array(String($0).utf8)) }
+            // The batch waits on disk, not in memory, until it is saved in one transaction (FavoritesBatch).
+            let batch = try FavoritesBatch(folder: FilePath.folder(of: access.path))
+            var toFetch: [Pending] = []
+            var records = 0
+            for id in ids {
+                toFetch.append(
+                    Pending(seq: try batch.appendPlaceholder(id: id), id: id, line: nil, input: Array(String(id).utf8)))
+            }
             if ids.isEmpty {
                 try await StdinRecords.forEach(runtime: runtime) { number, line in
+                    let source: FavoriteSource
                     do {
-                        sources.append(Source(source: try FavoriteSource(line: line), line: number, input: line))
+                        source = try FavoriteSource(line: line)
                     } catch {
                         runtime.diagnostics.error("stdin line \(number): \(error.localizedDescription)")
                         runtime.raise(.badInput)
+                        return
+                    }
+                    switch source {
+                    case .record(let show):
+                        try batch.append(show)
+                        records += 1
+                    case .id(let id):
+                        toFetch.append(
+                            Pending(seq: try batch.appendPlaceholder(id: id), id: id, line: number, input: line))
                     }
                 }
             }
-            let shows = try await resolve(sources, runtime: runtime)
-            guard !shows.isEmpty else { return }
+            records += try await fetch(toFetch, into: batch, runtime: runtime)
+            guard records > 0 else { return }
             let database = try await access.openForWriting()
             let summary = try await access.changing { () async throws(StoreError) -> SaveSummary in
-                try await database.save(shows)
+                try await database.save(batch: batch)
             }
             let out = try await runtime.makeOutput(view: Views.favorites)
-            for show in shows { try await out.emit(show.json) }
+            var after = 0
+            while case let chunk = try batch.records(after: after), let last = chunk.last {
+                for row in chunk { try await out.emit(row.json) }
+                after = last.seq
+            }
             try await out.finish()
             access.summary("added \(summary.added), updated \(summary.updated)")
         }
     }
 
-    /// An input: a record or an id, with where it came from.
-    private struct Source {
-        var source: FavoriteSource
+    /// A show to fetch: its place in the batch, and where it came from.
+    private struct Pending {
+        var seq: Int
+        var id: Int
         var line: Int?
         var input: [UInt8]
     }
 
-    /// Turns the sources into complete records, fetching the shows that came as ids.
+    /// Fetches the shows that came as ids into their places in the batch.
     ///
     /// A show TVMaze does not know is reported (status 1). A fetch that still fails after its retries is
     /// reported with its line and id, kept for `--failed`, and the others go on; the records in hand are saved.
-    private func resolve(_ sources: [Source], runtime: ToolRuntime) async throws -> [ShowRecord] {
-        var shows: [ShowRecord] = []
-        shows.reserveCapacity(sources.count)
-        var client: APIClient?
-        let ledger = try BatchLedger(runtime: runtime, options: batch)
-        for source in sources {
-            switch source.source {
-            case .record(let record):
-                shows.append(record)
-            case .id(let id):
-                ledger.begin()
-                let api = try client ?? runtime.makeClient(network, skipsUnreachableHosts: true)
-                client = api
-                let body: [UInt8]
-                do throws(APIError) {
-                    body = try await api.fetch(.show(id: id))
-                } catch .notFound {
-                    runtime.diagnostics.error("show \(id) not found")
-                    runtime.raise(.notFound)
-                    continue
-                } catch {
-                    ledger.failed(id: id, line: source.line, input: source.input, error: error)
-                    continue
-                }
-                guard let record = (try? ShowRecord(json: body)) ?? nil else {
-                    runtime.diagnostics.error("the API's answer for show \(id) is not a show record; skipped")
-                    runtime.raise(.unavailable)
-                    continue
-                }
-                shows.append(record)
+    /// - Returns: How many records were fetched.
+    private func fetch(_ pending: [Pending], into batch: FavoritesBatch, runtime: ToolRuntime) async throws -> Int {
+        guard !pending.isEmpty else { return 0 }
+        let client = try runtime.makeClient(network, skipsUnreachableHosts: true)
+        let ledger = try BatchLedger(runtime: runtime, options: self.batch)
+        var fetched = 0
+        for show in pending {
+            ledger.begin()
+            let body: [UInt8]
+            do throws(APIError) {
+                body = try await client.fetch(.show(id: show.id))
+            } catch .notFound {
+                runtime.diagnostics.error("show \(show.id) not found")
+                runtime.raise(.notFound)
+                try batch.drop(show.seq)
+                continue
+            } catch {
+                ledger.failed(id: show.id, line: show.line, input: show.input, error: error)
+                try batch.drop(show.seq)
+                continue
             }
+            guard let record = (try? ShowRecord(json: body)) ?? nil else {
+                runtime.diagnostics.error("the API's answer for show \(show.id) is not a show record; skipped")
+                runtime.raise(.unavailable)
+                try batch.drop(show.seq)
+                continue
+            }
+            try batch.fill(show.seq, with: record)
+            fetched += 1
         }
         ledger.finish()
-        return shows
+        return fetched
     }
 }

@@ -43,10 +43,15 @@ struct ListCommand: AsyncParsableCommand {
         try await FavoritesAccess.run(store: store, output: output) { access in
             let runtime = access.runtime
             guard let database = try await access.openForReading() else { return }
-            let favorites = try await database.favorites(sortedBy: sort)
             let out = try await runtime.makeOutput(view: Views.favorites)
-            for favorite in favorites {
-                try await out.emit(try favorite.listedRecord())
+            var offset = 0
+            while true {
+                let page = try await database.page(sortedBy: sort, offset: offset, limit: Favorite.listPage)
+                for row in page {
+                    if let record = row.listedRecord(runtime: runtime) { try await out.emit(record) }
+                }
+                offset += page.count
+                if page.count < Favorite.listPage { break }
             }
             try await out.finish()
         }
@@ -55,7 +60,32 @@ struct ListCommand: AsyncParsableCommand {
 
 extension FavoriteOrder: ExpressibleByArgument {}
 
+extension FavoriteRow {
+    /// The line `tvm-fav list` prints for this row; `nil`, after naming the row on stderr and raising the status
+    /// to 65, when the row or its record cannot be read. The list goes on with the next row.
+    func listedRecord(runtime: ToolRuntime) -> [UInt8]? {
+        switch self {
+        case .favorite(let favorite):
+            do {
+                return try favorite.listedRecord()
+            } catch {
+                runtime.diagnostics.error(
+                    "favorite \(favorite.id): the stored record is not a JSON object (\(error.localizedDescription)); "
+                        + "skipped: tvm-fav refresh or tvm-fav add \(favorite.id) replaces it")
+            }
+        case .unreadable(let id, let reason):
+            runtime.diagnostics.error(
+                "favorite \(id.map(String.init) ?? "with an unreadable id") cannot be read (\(reason)); skipped")
+        }
+        runtime.raise(.badInput)
+        return nil
+    }
+}
+
 extension Favorite {
+    /// How many favorites `tvm-fav list` reads at a time.
+    static let listPage = 1_000
+
     /// The line `tvm-fav list` prints: the stored record with `"_tvm":{"favorite":true,"added_at":…}`.
     ///
     /// - Throws: `RawJSONError` when the stored record is not a JSON object.

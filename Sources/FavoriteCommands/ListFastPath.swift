@@ -103,10 +103,15 @@ package enum ListFastPath {
             return nil
         }
         return runtime.runNow {
-            let favorites = try store.favoritesNow(sortedBy: request.sort)
             let out = runtime.makeUnfilteredOutput(view: Views.favorites)
-            for favorite in favorites {
-                try out.emitUnfiltered(try favorite.listedRecord())
+            var offset = 0
+            while true {
+                let page = try store.pageNow(sortedBy: request.sort, offset: offset, limit: Favorite.listPage)
+                for row in page {
+                    if let record = row.listedRecord(runtime: runtime) { try out.emitUnfiltered(record) }
+                }
+                offset += page.count
+                if page.count < Favorite.listPage { break }
             }
             try out.finishUnfiltered()
         }

@@ -88,7 +88,7 @@ struct RemoveCommand: AsyncParsableCommand {
             if answer {
                 confirmed.append(favorite)
             } else {
-                runtime.diagnostics.note("kept \"\(favorite.name)\"")
+                runtime.diagnostics.note("kept \"\(name)\"")
             }
         }
         return confirmed

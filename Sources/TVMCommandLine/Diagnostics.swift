@@ -1,6 +1,7 @@
 import Foundation
 import NIOConcurrencyHelpers
 import TVMRecords
+import TVMTerminal
 
 #if canImport(Glibc)
     import Glibc
@@ -86,7 +87,9 @@ public final class Diagnostics: Sendable {
     private func emit(_ level: String, _ message: String, code: String) {
         clearProgress()
         let label = color ? "\u{1B}[\(code);1m\(level):\u{1B}[0m" : "\(level):"
-        let lines = message.split(separator: "\n", omittingEmptySubsequences: false)
+        // Messages quote names, URLs and values from records: whatever a record holds, no escape sequence or
+        // bidirectional override reaches the terminal through a message.
+        let lines = HTMLText.terminalSafe(message).split(separator: "\n", omittingEmptySubsequences: false)
         lock.withLock {
             for line in lines { Self.write("\(tool): \(label) \(line)\n") }
         }

@@ -205,6 +205,54 @@ public final class FavoritesStore: Sendable {
         }
     }
 
+    /// Saves a batch gathered on disk in one short transaction, as ``save(_:at:)`` saves records in memory.
+    ///
+    /// New shows are added in batch order (a show twice is added at its first place, with its last record); known
+    /// ones get the new record and keep their place.
+    /// - Parameters:
+    ///   - batch: The batch; its placeholders still empty are left out.
+    ///   - date: The time to stamp the rows with.
+    /// - Returns: How many records added a favorite and how many updated one.
+    /// - Throws: ``StoreError``; then nothing was written.
+    public func save(batch: FavoritesBatch, at date: Date = Date()) async throws(StoreError) -> SaveSummary {
+        try batch.commitPending()
+        let scratch = batch.path
+        do {
+            return try await writer.writeWithoutTransaction { db in
+                // ATTACH cannot happen inside a transaction; the copy itself is one IMMEDIATE transaction.
+                try db.execute(sql: "ATTACH DATABASE ? AS batch", arguments: [scratch])
+                defer { try? db.execute(sql: "DETACH DATABASE batch") }
+                var summary = SaveSummary()
+                try db.inTransaction(.immediate) {
+                    let records = try Int.fetchOne(db, sql: "SELECT count(*) FROM batch.show WHERE record IS NOT NULL")
+                    let last = "(SELECT max(seq) FROM batch.show AS l WHERE l.id = s.id AND l.record IS NOT NULL)"
+                    try db.execute(
+                        sql: """
+                            UPDATE favorite SET name = s.name, record = s.record, updated_at = :date
+                            FROM batch.show AS s WHERE favorite.id = s.id AND s.seq = \(last)
+                            """,
+                        arguments: ["date": date])
+                    let base = try Int.fetchOne(db, sql: "SELECT coalesce(max(position), 0) FROM favorite") ?? 0
+                    try db.execute(
+                        sql: """
+                            INSERT INTO favorite (id, name, record, added_at, updated_at, position)
+                            SELECT s.id, s.name, s.record, :date, :date, :base + row_number() OVER (ORDER BY f.first)
+                            FROM (SELECT id, min(seq) AS first FROM batch.show WHERE record IS NOT NULL GROUP BY id) AS f
+                            JOIN batch.show AS s ON s.id = f.id AND s.seq = \(last)
+                            WHERE f.id NOT IN (SELECT id FROM main.favorite)
+                            """,
+                        arguments: ["date": date, "base": base])
+                    summary.added = db.changesCount
+                    summary.updated = (records ?? 0) - summary.added
+                    return .commit
+                }
+                return summary
+            }
+        } catch {
+            throw StoreError.from(error, path: path, operation: "saving favorites", timeout: lockTimeout)
+        }
+    }
+
     /// Replaces the records of shows that are still favorites, in one transaction; never adds one.
     ///
     /// `tvm-fav refresh` uses it, so that a show deleted while it was being fetched stays deleted.
@@ -266,6 +314,49 @@ public final class FavoritesStore: Sendable {
 
     private static func favorites(_ db: Database, sortedBy order: FavoriteOrder) throws -> [Favorite] {
         try Favorite.all().sorted(by: order).fetchAll(db)
+    }
+
+    /// One page of favorites in the order asked for, each row read on its own: a row that cannot be read is
+    /// returned as ``FavoriteRow/unreadable(id:reason:)`` and the others still come.
+    ///
+    /// `tvm-fav list` reads page after page, so that 50,000 favorites never sit in memory at once. Each page is
+    /// its own read: a list taken while another process saves may show that save from some page on.
+    /// - Parameters:
+    ///   - order: The order.
+    ///   - offset: How many favorites come before the page.
+    ///   - limit: The page's most favorites.
+    /// - Returns: The page; fewer than `limit` rows at the end.
+    /// - Throws: ``StoreError`` when the table cannot be read at all.
+    public func page(sortedBy order: FavoriteOrder, offset: Int, limit: Int) async throws(StoreError) -> [FavoriteRow] {
+        try await read("reading favorites") { db in try Self.page(db, sortedBy: order, offset: offset, limit: limit) }
+    }
+
+    /// ``page(sortedBy:offset:limit:)`` without suspending (the calling thread waits).
+    ///
+    /// - Parameters:
+    ///   - order: The order.
+    ///   - offset: How many favorites come before the page.
+    ///   - limit: The page's most favorites.
+    /// - Returns: The page.
+    /// - Throws: ``StoreError`` when the table cannot be read at all.
+    public func pageNow(sortedBy order: FavoriteOrder, offset: Int, limit: Int) throws(StoreError) -> [FavoriteRow] {
+        do {
+            return try writer.read { db in try Self.page(db, sortedBy: order, offset: offset, limit: limit) }
+        } catch {
+            throw StoreError.from(error, path: path, operation: "reading favorites", timeout: lockTimeout)
+        }
+    }
+
+    private static func page(_ db: Database, sortedBy order: FavoriteOrder, offset: Int, limit: Int) throws
+        -> [FavoriteRow]
+    {
+        try Row.fetchAll(db, Favorite.all().sorted(by: order).limit(limit, offset: offset)).map { row in
+            do {
+                return .favorite(try Favorite(row: row))
+            } catch {
+                return .unreadable(id: row["id"], reason: "\(error)")
+            }
+        }
     }
 
     /// The favorites among `ids`, in the order of `ids` (ids that are not favorites are left out).

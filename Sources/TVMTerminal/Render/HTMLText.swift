@@ -53,7 +53,9 @@ public enum HTMLText {
     ///
     /// Drops ANSI/VT escape sequences as a whole (CSI such as `ESC[31m`, OSC such as title changes and hyperlinks,
     /// DCS/SOS/PM/APC strings, two-character escapes), C1 controls (`U+0080`–`U+009F`, including the 8-bit CSI
-    /// `U+009B` with its parameters), DEL, and C0 controls. A tab becomes a space; `"\r\n"` becomes `"\n"`.
+    /// `U+009B` with its parameters), DEL, C0 controls, and the bidirectional overrides and isolates
+    /// (`U+202A`–`U+202E`, `U+2066`–`U+2069`), which can make a name display as another text (a "Trojan Source"
+    /// trick). A tab becomes a space; `"\r\n"` becomes `"\n"`.
     ///
     /// - Parameters:
     ///   - text: Text from an untrusted source such as the API.
@@ -77,7 +79,7 @@ public enum HTMLText {
                 index = endOfControlSequence(scalars, from: index)
             case 0x90, 0x98, 0x9D, 0x9E, 0x9F:
                 index = endOfControlString(scalars, from: index)
-            case 0x00..<0x20, 0x7F..<0xA0:
+            case 0x00..<0x20, 0x7F..<0xA0, 0x202A...0x202E, 0x2066...0x2069:
                 break
             default:
                 result.append(scalars[index - 1])

@@ -1,3 +1,4 @@
+import Foundation
 import ArgumentParser
 import TVMRecords
 
@@ -24,6 +25,14 @@ public struct OutputOptions: ParsableArguments, Sendable {
         )
     )
     public var jq: String?
+
+    /// A file holding the jq program, as jq's `-f`: for a program longer than a command line can carry.
+    @Option(
+        name: .customLong("jq-file"),
+        help: ArgumentHelp("Read the --jq program from this file (as jq -f does).", valueName: "file"),
+        completion: .file()
+    )
+    public var jqFile: String?
 
     /// `--arg NAME VALUE` pairs, stored as `NAME=VALUE` by ``ArgumentRewriter``.
     @Option(
@@ -56,10 +65,17 @@ public struct OutputOptions: ParsableArguments, Sendable {
     /// Creates the options with their defaults.
     public init() {}
 
-    /// Checks `--arg`/`--argjson` pairs.
-    public func validate() throws {
+    /// Checks `--arg`/`--argjson` pairs, and reads the program of `--jq-file` into ``jq``.
+    public mutating func validate() throws {
         for pair in args + argJSON where !pair.contains("=") {
             throw ValidationError("--arg and --argjson take two values, a name and a value: --arg NAME VALUE")
+        }
+        if let jqFile {
+            guard jq == nil else { throw ValidationError("give the jq program with --jq or with --jq-file, not both") }
+            guard let data = FileManager.default.contents(atPath: jqFile) else {
+                throw ValidationError("cannot read --jq-file \(jqFile): check the path and its permissions")
+            }
+            jq = String(decoding: data, as: UTF8.self)
         }
     }
 

@@ -191,7 +191,7 @@ public final class RecordOutput {
         let result = try await jq.apply(batch: batch, to: JQOutputSink { try writer.write(line: $0.text) })
         for (index, error) in result.failures {
             jqFailed = true
-            diagnostics.error("--jq: \(error.localizedDescription) (record \(firstNumber + index))")
+            diagnostics.error("--jq: \(error.description(running: jq.program)) (record \(firstNumber + index))")
         }
         if case .halted(let code, let message, _)? = result.halt {
             try writer.flush()

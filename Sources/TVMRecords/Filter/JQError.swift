@@ -58,6 +58,26 @@ public enum JQError: Error, LocalizedError, Equatable {
         }
     }
 
+    /// A program as messages quote it: whole up to 200 characters, else its first 200 and `…`.
+    static func excerpt(_ program: String) -> String {
+        program.count <= 200 ? program : String(program.prefix(200)) + "…"
+    }
+
+    /// The message for this error in a run of `program`, which explains jq 1.6's bare `break` for `input` and
+    /// `inputs`: each record is filtered alone, so there is no further input to read.
+    ///
+    /// - Parameter program: The program that raised the error.
+    /// - Returns: The description, or the explanation.
+    public func description(running program: String) -> String {
+        if case .runtime("break", _) = self,
+            program.range(of: #"(^|[^.\w$])inputs?\b"#, options: .regularExpression) != nil
+        {
+            return "input and inputs read further records, and --jq filters each record alone, so there is "
+                + "nothing more to read; to combine records, pipe the output into jq itself, e.g. | jq -n '[inputs]'"
+        }
+        return localizedDescription
+    }
+
     /// The same error with `outputs` in front of the outputs it carries (run-time errors and halts only).
     func adding(outputs earlier: [JQOutput]) -> JQError {
         switch self {
@@ -72,7 +92,7 @@ public enum JQError: Error, LocalizedError, Equatable {
     public var errorDescription: String? {
         switch self {
         case .compile(let program, let message):
-            return "the jq program '\(program)' does not compile; fix it (jq 1.6 syntax):\n\(message)"
+            return "the jq program '\(Self.excerpt(program))' does not compile; fix it (jq 1.6 syntax):\n\(message)"
         case .invalidArgumentJSON(let name, let text, let message):
             return "the value of jq argument $\(name) is not one JSON value (\(message)): '\(text)'; "
                 + "quote it as JSON or pass it as a string argument"

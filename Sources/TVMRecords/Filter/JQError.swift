@@ -92,7 +92,12 @@ public enum JQError: Error, LocalizedError, Equatable {
     public var errorDescription: String? {
         switch self {
         case .compile(let program, let message):
-            return "the jq program '\(Self.excerpt(program))' does not compile; fix it (jq 1.6 syntax):\n\(message)"
+            // jq's own message quotes the program's line too: each line is cut to 200 characters as well.
+            let lines = message.split(separator: "\n", omittingEmptySubsequences: false).map {
+                Self.excerpt(String($0))
+            }
+            return "the jq program '\(Self.excerpt(program))' does not compile; fix it (jq 1.6 syntax):\n"
+                + lines.joined(separator: "\n")
         case .invalidArgumentJSON(let name, let text, let message):
             return "the value of jq argument $\(name) is not one JSON value (\(message)): '\(text)'; "
                 + "quote it as JSON or pass it as a string argument"

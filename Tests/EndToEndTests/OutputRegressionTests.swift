@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+
+/// Regressions of output that grew without bound, stopped at one bad row, or let a record's text drive the
+/// terminal (issue 15, items 5 and 7).
+@Suite("regressions: output, jq and terminal safety")
+struct OutputRegressionTests {
+    /// A sandbox holding Under the Dome (1) and Girls (139).
+    private func sandboxWithFavorites() async throws -> Sandbox {
+        let sandbox = try Sandbox()
+        let shows = try ["shows/1.json", "shows/139.json"].map {
+            String(decoding: Fixtures.compact(try Fixtures.data($0)), as: UTF8.self)
+        }
+        let added = try await sandbox.run("tvm-fav", ["add"], stdin: shows.joined(separator: "\n") + "\n")
+        #expect(added.status == 0)
+        return sandbox
+    }
+
+    // `tvm-fav list --jq 'repeat(.)' | head -1` never returned: the outputs of one record were held until the end.
+    @Test("a filter that never ends stops when the reader goes away: --jq 'repeat(.)' | head -1 ends, exit 0")
+    func endlessFilter() async throws {
+        let sandbox = try await sandboxWithFavorites()
+        let result = try await Sandbox.run(
+            executable: URL(fileURLWithPath: "/bin/bash"),
+            arguments: [
+                "-c", "set -o pipefail; \"$0\" list --jq 'repeat(.) | .id' | head -1", Binaries.url("tvm-fav").path,
+            ],
+            stdin: nil, environment: sandbox.environment, directory: sandbox.root, timeout: 30)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "1\n")
+    }
+
+    @Test("--jq-file reads the filter from a file; with --jq too it is a usage error")
+    func jqFile() async throws {
+        let sandbox = try await sandboxWithFavorites()
+        let file = sandbox.root.appendingPathComponent("names.jq")
+        try Data("# the names\n.name\n".utf8).write(to: file)
+        let result = try await sandbox.run("tvm-fav", ["list", "--jq-file", file.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "Under the Dome\nGirls\n")
+        let both = try await sandbox.run("tvm-fav", ["list", "--jq", ".id", "--jq-file", file.path])
+        #expect(both.status == 64)
+        #expect(both.stderr.contains("give the jq program with --jq or with --jq-file, not both"))
+    }
+
+    // A rejected filter of any length was echoed whole, twice.
+    @Test("a rejected filter is quoted to at most 200 characters")
+    func longFilterQuoted() async throws {
+        let sandbox = try await sandboxWithFavorites()
+        let program = String(repeating: ".a", count: 5_000) + " |"
+        let result = try await sandbox.run("tvm-fav", ["list", "--jq", program])
+        #expect(result.status == 64)
+        let longest = result.stderr.split(separator: "\n").map(\.count).max() ?? 0
+        #expect(longest < 300, "a line of \(longest) characters")
+        #expect(result.stderr.contains(String(repeating: ".a", count: 100) + "…"))
+    }
+
+    // `input` in a filter answered only "jq error: break".
+    @Test("input and inputs in a filter get an explanation and the jq pipeline to use instead")
+    func inputExplained() async throws {
+        let sandbox = try await sandboxWithFavorites()
+        let result = try await sandbox.run("tvm-fav", ["list", "--jq", "[., input]"])
+        #expect(result.status == 64)
+        #expect(!result.stderr.contains("jq error: break"))
+        #expect(result.stderr.contains("--jq filters each record alone"), "\(result.stderr)")
+    }
+
+    // One corrupt favorite row stopped `list` without naming it.
+    @Test("a favorite row that cannot be read is named by id and skipped; the others are listed; exit 65")
+    func corruptRow() async throws {
+        let sandbox = try await sandboxWithFavorites()
+        _ = try await FavSupport.sqlite(
+            sandbox.favoritesDatabase, "UPDATE favorite SET record = '[1,2]' WHERE id = 1", in: sandbox)
+        for arguments in [["list", "--jq", ".id"], ["list"]] {
+            let result = try await sandbox.run("tvm-fav", arguments)
+            #expect(result.status == 65, "\(arguments)")
+            #expect(result.stdout.contains("139"), "\(arguments)")
+            #expect(result.stderr.contains("tvm-fav: error: favorite 1: the stored record is not a JSON object"))
+        }
+    }
+
+    // `tvm-fav rm` answered "n" printed `kept "<name>"` with the name's raw control characters.
+    @Test("the kept note of rm, like every message, carries no escape sequence or bidi override from a name")
+    func hostileNameInMessages() async throws {
+        let sandbox = try Sandbox()
+        let hostile = "\u{1B}]0;pwned\u{07}Evil\u{202E}eman\u{1B}[2J"
+        var record = String(decoding: Fixtures.compact(try Fixtures.data("shows/1.json")), as: UTF8.self)
+        record = record.replacingOccurrences(
+            of: "\"name\":\"Under the Dome\"", with: "\"name\":\(try JSONEncoder().encodeString(hostile))")
+        let added = try await sandbox.run("tvm-fav", ["add", "--quiet"], stdin: record + "\n")
+        #expect(added.status == 0, "\(added.stderr)")
+        let session = try sandbox.terminal("tvm-fav rm 1")
+        try await session.waitFor("from favorites? [y/N]")
+        session.type("n\n")
+        let (status, screen) = try await session.finish()
+        #expect(status == 0)
+        #expect(screen.contains("kept \"Evileman\""), "\(screen.debugDescription)")
+        for forbidden in ["\u{1B}]0;", "\u{1B}[2J", "\u{202E}", "\u{07}"] {
+            #expect(!screen.contains(forbidden), "\(forbidden.debugDescription) reached the terminal")
+        }
+    }
+}
+
+extension JSONEncoder {
+    /// A string as a JSON string literal.
+    fileprivate func encodeString(_ text: String) throws -> String {
+        String(decoding: try encode(text), as: UTF8.self)
+    }
+}

@@ -18,6 +18,14 @@ struct FaultSpecTests {
             ("truncate:10", FaultRule(.truncatedBody(keepingBytes: 10))),
             ("invalid-json@=/search/shows?q=a b", FaultRule(.invalidJSON, matching: .exact("/search/shows?q=a b"))),
             ("html", FaultRule(.htmlBody)),
+            ("no-length@/uploads/", FaultRule(.unframedBody(keepingBytes: nil), matching: .prefix("/uploads/"))),
+            ("no-length:40", FaultRule(.unframedBody(keepingBytes: 40))),
+            ("huge:2147483648#1", FaultRule(.hugeImage(bytes: 2_147_483_648, announcesLength: false), times: 1)),
+            ("huge-length:1000", FaultRule(.hugeImage(bytes: 1000, announcesLength: true))),
+            (
+                "redirect:http://127.0.0.1:9/uploads/a.jpg@=/uploads/b.jpg",
+                FaultRule(.redirect(to: "http://127.0.0.1:9/uploads/a.jpg"), matching: .exact("/uploads/b.jpg"))
+            ),
         ])
     func parsesSpecs(spec: String, expected: FaultRule) throws {
         #expect(try FaultRule(spec: spec) == expected)
@@ -25,7 +33,10 @@ struct FaultSpecTests {
 
     @Test("a rule's description is a spec that parses back to it")
     func descriptionRoundTrips() throws {
-        for spec in ["429:2@/shows#3", "503@=/shows/1#1", "delay:250", "truncate:7@/people", "html"] {
+        for spec in [
+            "429:2@/shows#3", "503@=/shows/1#1", "delay:250", "truncate:7@/people", "html", "no-length",
+            "no-length:3@/uploads/", "huge:5000#2", "huge-length:7", "redirect:/uploads/x.jpg@=/uploads/y.jpg",
+        ] {
             let rule = try FaultRule(spec: spec)
             #expect(rule.description == spec)
             #expect(try FaultRule(spec: rule.description) == rule)
@@ -35,7 +46,8 @@ struct FaultSpecTests {
     @Test(
         "bad specs are rejected with the spec quoted",
         arguments: [
-            "", "404", "429:x", "stall:5", "delay", "cut@shows", "500#0", "500#many", "teapot",
+            "", "404", "429:x", "stall:5", "delay", "cut@shows", "500#0", "500#many", "teapot", "huge", "huge:x",
+            "huge-length:-1", "no-length:x", "redirect", "redirect:",
         ])
     func rejectsBadSpecs(spec: String) {
         #expect {

@@ -153,6 +153,58 @@ struct FaultTests {
         }
     }
 
+    @Test("an unframed body comes as HTTP/1.0 without Content-Length, whole or cut, ended by the close")
+    func unframedBody() async throws {
+        try await TestSupport.withServer { server async throws in
+            let whole = try await RawHTTP.response("/shows/1", port: server.port)
+            for keeping in [nil, 40] as [Int?] {
+                server.addFault(.unframedBody(keepingBytes: keeping), times: 1)
+                let exchange = try await RawHTTP.get("/shows/1", port: server.port)
+                let response = try #require(exchange.response)
+                #expect(exchange.end == .closedByServer)
+                #expect(exchange.bytes.starts(with: Array("HTTP/1.0 200 OK\r\n".utf8)))
+                #expect(response.contentLength == nil)
+                #expect(response.header("Transfer-Encoding") == nil)
+                #expect(response.body == Array(whole.body.prefix(keeping ?? whole.body.count)))
+            }
+        }
+    }
+
+    @Test(
+        "a huge image is generated as it is sent: a JPEG of exactly the size asked, with or without its length",
+        arguments: [false, true])
+    func hugeImage(announcesLength: Bool) async throws {
+        try await TestSupport.withServer { server async throws in
+            // More than one chunk, not a whole number of them.
+            let size = 3 * 256 * 1024 + 5
+            server.addFault(.hugeImage(bytes: size, announcesLength: announcesLength), times: 1)
+            let exchange = try await RawHTTP.send(
+                "GET /uploads/images/big.jpg HTTP/1.1\r\nHost: x\r\n\r\n", port: server.port, untilClosed: true)
+            let response = try #require(exchange.response)
+            #expect(exchange.end == .closedByServer)
+            #expect(response.status == 200)
+            #expect(response.header("Content-Type") == "image/jpeg")
+            #expect(response.contentLength == (announcesLength ? size : nil))
+            #expect(exchange.bytes.starts(with: Array((announcesLength ? "HTTP/1.1" : "HTTP/1.0").utf8)))
+            #expect(response.body.count == size)
+            #expect(response.body.starts(with: [0xFF, 0xD8, 0xFF, 0xE0]))
+            #expect(Array(response.body.suffix(2)) == [0xFF, 0xD9])
+            #expect(response.body.dropFirst(4).dropLast(2).allSatisfy { $0 == 0 })
+        }
+    }
+
+    @Test("a redirect answers 302 with the Location asked for")
+    func redirect() async throws {
+        try await TestSupport.withServer { server async throws in
+            server.addFault(
+                .redirect(to: "http://127.0.0.1:9/uploads/elsewhere.jpg"), matching: .exact("/uploads/a.jpg"))
+            let response = try await RawHTTP.response("/uploads/a.jpg", port: server.port)
+            #expect(response.status == 302)
+            #expect(response.header("Location") == "http://127.0.0.1:9/uploads/elsewhere.jpg")
+            #expect(server.log.requests.last?.status == 302)
+        }
+    }
+
     @Test("invalid JSON and HTML answer 200 with bodies a JSON decoder rejects")
     func malformedBodies() async throws {
         try await TestSupport.withServer { server async throws in

@@ -27,6 +27,18 @@ public enum Fault: Sendable, Hashable, CustomStringConvertible {
     case invalidJSON
     /// Answers `200` with an HTML page (`Content-Type: text/html`) instead of JSON, as a captive portal would.
     case htmlBody
+    /// Sends the normal answer as an HTTP/1.0 server does, without `Content-Length`: only the closing of the
+    /// connection ends the body, so a client cannot tell a whole body from a cut one by HTTP alone.
+    ///
+    /// - Parameter keepingBytes: How many body bytes to send before closing, or nil for the whole body.
+    case unframedBody(keepingBytes: Int?)
+    /// Answers `200` with `Content-Type: image/jpeg` and a JPEG of `bytes` bytes (its start and end markers around
+    /// zeros), generated while it is sent, chunk by chunk as the client reads: a body of gigabytes costs the
+    /// server no memory. Without `announcesLength` it is sent as HTTP/1.0 without `Content-Length`, ended by
+    /// closing the connection.
+    case hugeImage(bytes: Int, announcesLength: Bool)
+    /// Answers `302 Found` with `Location: url` (absolute, or relative to the request).
+    case redirect(to: String)
 
     /// The fault in the syntax of `tvm-replay --fault` (without pattern and count), e.g. `429:5` or `delay:300`.
     public var description: String {
@@ -40,6 +52,9 @@ public enum Fault: Sendable, Hashable, CustomStringConvertible {
         case .truncatedBody(let keeping): return keeping.map { "truncate:\($0)" } ?? "truncate"
         case .invalidJSON: return "invalid-json"
         case .htmlBody: return "html"
+        case .unframedBody(let keeping): return keeping.map { "no-length:\($0)" } ?? "no-length"
+        case .hugeImage(let bytes, let announced): return (announced ? "huge-length:" : "huge:") + String(bytes)
+        case .redirect(let url): return "redirect:\(url)"
         }
     }
 }

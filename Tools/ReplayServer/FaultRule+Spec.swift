@@ -13,6 +13,12 @@ extension FaultRule {
           truncate[:BYTES]   send BYTES of the body (default half), then close
           invalid-json       200 with the body {"id":1,"name":
           html               200 with an HTML page instead of JSON
+          no-length[:BYTES]  the answer as HTTP/1.0 without Content-Length,
+                             closed after BYTES of the body (default all)
+          huge:BYTES         a JPEG of BYTES generated as it is sent,
+                             without Content-Length (HTTP/1.0)
+          huge-length:BYTES  the same with its Content-Length
+          redirect:URL       302 to URL (no @ or # in it)
         PATTERN is * (every request, the default), =TARGET (exactly this
         path?query) or TARGET (every path?query starting with TARGET, which
         starts with /). #COUNT limits the rule to the next COUNT matching
@@ -84,6 +90,14 @@ extension FaultRule {
         case "truncate": return .truncatedBody(keepingBytes: argument == nil ? nil : try number())
         case "invalid-json": return try noArgument(.invalidJSON)
         case "html": return try noArgument(.htmlBody)
+        case "no-length": return .unframedBody(keepingBytes: argument == nil ? nil : try number())
+        case "huge": return .hugeImage(bytes: try number(), announcesLength: false)
+        case "huge-length": return .hugeImage(bytes: try number(), announcesLength: true)
+        case "redirect":
+            guard let argument, !argument.isEmpty else {
+                throw ReplayServerError.invalidFaultSpec(spec: spec, reason: "'redirect' needs a URL after ':'")
+            }
+            return .redirect(to: argument)
         default:
             if let status = Int(name), (500...599).contains(status) {
                 return try noArgument(.serverError(status: status))

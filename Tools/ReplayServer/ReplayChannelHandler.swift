@@ -68,6 +68,9 @@ final class ReplayChannelHandler: ChannelInboundHandler {
         case .closeBeforeResponse:
             context.close(promise: nil)
             return
+        case .unframed, .generated:
+            sendUnframed(plan, for: request, context: context)
+            return
         case .complete, .closeAfterHeaders, .truncated:
             break
         }
@@ -94,6 +97,69 @@ final class ReplayChannelHandler: ChannelInboundHandler {
             let ended = context.writeAndFlush(wrapOutboundOut(.end(nil)))
             if !request.isKeepAlive {
                 closeAfter(ended, context: context)
+            }
+        }
+    }
+
+    /// The deliveries whose body only the closing of the connection ends (HTTP/1.0 without `Content-Length`),
+    /// and the generated image, which may announce its length.
+    private func sendUnframed(_ plan: ResponsePlan, for request: HTTPRequestHead, context: ChannelHandlerContext) {
+        var headers = plan.headers
+        headers.remove(name: "Content-Length")
+        headers.replaceOrAdd(name: "Connection", value: "close")
+        let includesBody = request.method != .HEAD
+        var version = HTTPVersion.http1_0
+        switch plan.delivery {
+        case .generated(let bytes, true):
+            headers.replaceOrAdd(name: "Content-Length", value: String(bytes))
+            version = request.version
+        default:
+            break
+        }
+        let status = HTTPResponseStatus(statusCode: plan.status)
+        let head = HTTPResponseHead(version: version, status: status, headers: headers)
+        context.write(wrapOutboundOut(.head(head)), promise: nil)
+        switch plan.delivery {
+        case .generated(let bytes, _) where includesBody:
+            context.flush()
+            writeGenerated(from: 0, of: bytes, context: context)
+        case .unframed(let keeping) where includesBody:
+            let part = ByteBuffer(bytes: plan.body.prefix(keeping ?? plan.body.count))
+            closeAfter(context.writeAndFlush(wrapOutboundOut(.body(.byteBuffer(part)))), context: context)
+        default:
+            closeAfter(context.writeAndFlush(wrapOutboundOut(.end(nil))), context: context)
+        }
+    }
+
+    /// The size of the chunks a generated image is sent in.
+    private static let generatedChunk = 256 * 1024
+
+    /// Sends bytes `offset..<total` of a generated JPEG (`FF D8 FF E0`, zeros, `FF D9`), one chunk at a time:
+    /// the next chunk is made only once the socket has taken this one, so a client that reads slowly (or stops)
+    /// holds the server at one chunk. Closes the connection at the end, or when a write fails.
+    private func writeGenerated(from offset: Int, of total: Int, context: ChannelHandlerContext) {
+        guard context.channel.isActive else { return }
+        guard offset < total else {
+            context.close(promise: nil)
+            return
+        }
+        let size = min(Self.generatedChunk, total - offset)
+        var chunk = context.channel.allocator.buffer(capacity: size)
+        chunk.writeRepeatingByte(0, count: size)
+        let markers = [(0, UInt8(0xFF)), (1, 0xD8), (2, 0xFF), (3, 0xE0), (total - 2, 0xFF), (total - 1, 0xD9)]
+        for (position, byte) in markers where position >= offset && position < offset + size {
+            chunk.setInteger(byte, at: position - offset)
+        }
+        let written = context.writeAndFlush(wrapOutboundOut(.body(.byteBuffer(chunk))))
+        written.assumeIsolated().whenComplete { [self] result in
+            guard case .success = result else {
+                context.close(promise: nil)
+                return
+            }
+            // Through the event loop, not directly: a write that completes at once would otherwise recurse once
+            // per chunk.
+            context.eventLoop.assumeIsolated().execute {
+                self.writeGenerated(from: offset + size, of: total, context: context)
             }
         }
     }

@@ -14,6 +14,12 @@ struct ResponsePlan: Sendable {
         case closeAfterHeaders
         /// Status line, headers and only the first bytes of the body, then close.
         case truncated(keepingBytes: Int)
+        /// An HTTP/1.0 status line and headers without `Content-Length`, the first bytes of the body (all of it
+        /// when nil), then close.
+        case unframed(keepingBytes: Int?)
+        /// A JPEG of `bytes` bytes generated as the client reads it, instead of `body`; without
+        /// `announcesLength`, as HTTP/1.0 without `Content-Length`, ended by closing.
+        case generated(bytes: Int, announcesLength: Bool)
     }
 
     /// The JSON content type TVMaze sends.
@@ -87,6 +93,19 @@ struct ResponsePlan: Sendable {
             return plan
         case .invalidJSON:
             return ResponsePlan(status: 200, body: Array(#"{"id":1,"name":"#.utf8))
+        case .unframedBody(let keeping):
+            var plan = normal
+            plan.delivery = .unframed(keepingBytes: keeping.map { min($0, normal.body.count) })
+            return plan
+        case .hugeImage(let bytes, let announced):
+            var plan = ResponsePlan(status: 200, body: [], contentType: "image/jpeg")
+            plan.delivery = .generated(bytes: bytes, announcesLength: announced)
+            return plan
+        case .redirect(let url):
+            let page = "<html><body><a href=\"\(url)\">Found</a></body></html>\n"
+            var plan = ResponsePlan(status: 302, body: Array(page.utf8), contentType: "text/html")
+            plan.headers.add(name: "Location", value: url)
+            return plan
         case .htmlBody:
             let page =
                 "<!DOCTYPE html>\n<html><head><title>Sign in to the network</title></head>"
@@ -99,7 +118,7 @@ struct ResponsePlan: Sendable {
     var sentStatus: Int? {
         switch delivery {
         case .never, .closeBeforeResponse: return nil
-        case .complete, .closeAfterHeaders, .truncated: return status
+        case .complete, .closeAfterHeaders, .truncated, .unframed, .generated: return status
         }
     }
 }

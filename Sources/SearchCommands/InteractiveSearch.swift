@@ -34,10 +34,10 @@ struct InteractiveSearch {
     /// The output (and its `--jq` filter) is set up before the terminal is touched, so a filter that does not
     /// compile ends the run at once.
     /// - Parameter initialQuery: The query to start with; empty shows the history.
-    /// - Throws: A history that cannot be read, a terminal that cannot be put in raw mode, a write error.
+    /// - Throws: A terminal that cannot be put in raw mode, a write error.
     func run(initialQuery: String) async throws {
         let output = try await runtime.makeOutput(view: SearchResultsView())
-        let suggestions = try searcher.history.entries().map(\.query)
+        let suggestions = rememberedSearches()
         guard let choice = try await interact(suggestions: suggestions, initialQuery: initialQuery) else {
             runtime.raise(.cancelled)
             return
@@ -45,6 +45,17 @@ struct InteractiveSearch {
         try await output.emit(batch: choice.records)
         try await output.finish()
         for query in choice.queries { searcher.remember(query) }
+    }
+
+    /// The remembered searches to suggest; a history that cannot be read is a warning and no suggestions, as a
+    /// history that cannot be saved is only a warning.
+    private func rememberedSearches() -> [String] {
+        do {
+            return try searcher.history.entries().map(\.query)
+        } catch {
+            runtime.diagnostics.warning("\(error.localizedDescription); no suggestions are shown")
+            return []
+        }
     }
 
     /// Draws the interface until the user chooses or cancels; the terminal is restored before it returns.

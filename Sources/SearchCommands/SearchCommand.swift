@@ -23,8 +23,9 @@ struct SearchCommand: AsyncParsableCommand {
             No match prints 'tvm-search: no shows found for "QUERY"' on stderr and exits 1.
 
             History: the last 10 successful searches are kept, most recent first, in \
-            $XDG_STATE_HOME/tvm/search-history.jsonl (default ~/.local/state/tvm). A search that finds nothing \
-            or fails is not recorded. Queries are tidied before they are sent and stored (Unicode NFC, runs of \
+            $XDG_STATE_HOME/tvm/search-history.jsonl (default ~/.local/state/tvm). A search is recorded once its \
+            results are written: one that finds nothing, fails, or cannot write its output is not. A history \
+            that cannot be saved (a read-only home) is a warning, and the search still exits 0. Queries are tidied before they are sent and stored (Unicode NFC, runs of \
             white space made one space, ends trimmed); searches that differ only in case are the same search, \
             so repeating one moves it to the top with its latest spelling. --history prints \
             {"query":…,"at":…} lines (at: ISO 8601, UTC) when piped, a list on a terminal. Shell completion \

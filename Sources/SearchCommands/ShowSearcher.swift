@@ -3,8 +3,8 @@ import TVMRecords
 import TVMStore
 import TVMazeAPI
 
-/// Runs searches the way tvm-search does: a spinner while waiting, the history updated on success, the
-/// no-results message otherwise.
+/// Runs searches the way tvm-search does: a spinner while waiting, the no-results message when nothing was found,
+/// and the history updated once the results have been written.
 ///
 /// Each step is its own function, so the interactive mode can run many searches with one client and print
 /// them its own way.
@@ -16,10 +16,11 @@ struct ShowSearcher {
     /// Where successful searches are remembered.
     let history: SearchHistory
 
-    /// Searches, remembers the search if it found something, and prints the results to stdout.
+    /// Searches, prints the results to stdout and, once they are written and flushed, remembers the search.
     ///
     /// The output (and its `--jq` filter) is set up first, so a filter that does not compile ends the run
-    /// before any request is sent or anything is remembered.
+    /// before any request is sent or anything is remembered. Only a search whose results reached the output is
+    /// remembered: a write error (a full disk, a closed pipe) ends the run before the history is touched.
     /// - Parameters:
     ///   - query: The search.
     ///   - single: Whether to print only the best match.
@@ -34,12 +35,11 @@ struct ShowSearcher {
         }
         try await out.emit(batch: records)
         try await out.finish()
+        remember(query)
     }
 
-    /// Searches with a spinner on a terminal and, when something was found, records the search in the history.
+    /// Searches with a spinner on a terminal.
     ///
-    /// A history that cannot be saved is reported on stderr and earns exit status 74; the results are still
-    /// returned.
     /// - Parameters:
     ///   - query: The search.
     ///   - single: Whether to ask for the best match only.
@@ -47,7 +47,7 @@ struct ShowSearcher {
     /// - Returns: The show records (see `ShowSearch.records(for:single:embed:client:)`); empty for no results.
     /// - Throws: ``APIError`` for a failed request.
     func search(_ query: SearchQuery, single: Bool, embed: [Endpoint.Embed]) async throws -> [[UInt8]] {
-        let records = try await Spinner.whileWaiting(
+        try await Spinner.whileWaiting(
             "searching TVMaze for \"\(query.text)\"…",
             diagnostics: runtime.diagnostics,
             isEnabled: Spinner.isWanted(terminal: runtime.terminal, quiet: runtime.outputOptions.quiet),
@@ -55,21 +55,19 @@ struct ShowSearcher {
         ) {
             try await ShowSearch.records(for: query, single: single, embed: embed, client: client)
         }
-        if !records.isEmpty {
-            remember(query)
-        }
-        return records
     }
 
-    /// Records a successful search; a failure to save is reported, not thrown.
+    /// Records a successful search whose results were written; a history that cannot be saved is a warning.
     ///
+    /// The search itself succeeded and its results are out, so the exit status stays as it is: a read-only
+    /// home or an unwritable `$XDG_STATE_HOME` must not fail `tvm-search -i | tvm-fav add` under `pipefail`
+    /// (the HTTP cache treats its own failures the same way).
     /// - Parameter query: The search that found something.
     func remember(_ query: SearchQuery) {
         do {
             try history.record(query)
         } catch {
-            runtime.diagnostics.error(error.localizedDescription)
-            runtime.raise(.ioError)
+            runtime.diagnostics.warning("\(error.localizedDescription); the search was not remembered")
         }
     }
 

@@ -127,20 +127,5 @@ extension SearchEndToEndTests {
                     ])
             }
         }
-
-        @Test("a history that cannot be saved is an I/O error (74), and the results are still printed")
-        func unwritableState() async throws {
-            try await withReplay { server, sandbox in
-                let blocker = sandbox.root.appendingPathComponent("not-a-folder")
-                try Data("x".utf8).write(to: blocker)
-                let result = try await sandbox.run(
-                    "tvm-search", ["squid", "game"], environment: ["XDG_STATE_HOME": blocker.path])
-                #expect(result.status == 74)
-                #expect(
-                    result.lines
-                        == (try expectedSearchLines("search/shows/q=squid%20game.json", baseURL: server.baseURL)))
-                #expect(result.stderr.contains("tvm-search: error: cannot create the state folder"))
-            }
-        }
     }
 }

@@ -106,7 +106,7 @@ public struct SearchHistory: Sendable {
         do {
             try XDGDirectories.ensure(directory)
         } catch {
-            throw .cannotCreateDirectory(path: directory, reason: error.localizedDescription)
+            throw .cannotCreateDirectory(path: directory, reason: Self.describe(error))
         }
         let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw .cannotLock(path: lockPath, reason: Self.describeErrno()) }
@@ -166,5 +166,14 @@ public struct SearchHistory: Sendable {
 
     private static func describeErrno() -> String {
         String(cString: strerror(errno))
+    }
+
+    /// The system's reason under a Foundation file error ("Not a directory"), rather than Foundation's
+    /// "The operation could not be completed".
+    private static func describe(_ error: any Error) -> String {
+        if let underlying = (error as? CocoaError)?.underlying as? POSIXError {
+            return String(cString: strerror(underlying.code.rawValue))
+        }
+        return error.localizedDescription
     }
 }

@@ -1,0 +1,62 @@
+import Foundation
+import ReplayServer
+import Testing
+
+/// Regressions of the local state the tools keep beside their work: the search history and the HTTP cache.
+@Suite("regressions: local state never fails a run, and the HTTP cache keeps to its size")
+struct LocalStateRegressionTests {
+    // tvm-search printed its results and then exited 74 when the history could not be saved (an unwritable
+    // $XDG_STATE_HOME, a read-only $HOME), which failed `tvm-search … | tvm-fav add` under pipefail.
+    @Test(
+        "a search whose history cannot be saved prints its results, warns, and exits 0",
+        arguments: ["XDG_STATE_HOME", "HOME"])
+    func unsavedHistoryIsAWarning(_ blocked: String) async throws {
+        try await withReplay { server, sandbox in
+            // A file where the folder should be: no user, root included, can create the state folder below it.
+            let blocker = sandbox.root.appendingPathComponent("not-a-folder")
+            try Data("x".utf8).write(to: blocker)
+            let environment: [String: String?] =
+                blocked == "HOME" ? ["HOME": blocker.path, "XDG_STATE_HOME": nil] : ["XDG_STATE_HOME": blocker.path]
+            let result = try await sandbox.run("tvm-search", ["squid", "game"], environment: environment)
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(
+                result.lines == (try expectedSearchLines("search/shows/q=squid%20game.json", baseURL: server.baseURL)))
+            #expect(result.stderr.hasPrefix("tvm-search: warning: cannot create the state folder "))
+            #expect(result.stderr.contains("(Not a directory)"))
+            #expect(result.stderr.hasSuffix("; the search was not remembered\n"))
+
+            var pipeline = sandbox.environment
+            for (key, value) in environment { pipeline[key] = value }
+            pipeline["PATH"] = Binaries.directory.path + ":" + (pipeline["PATH"] ?? "/usr/bin:/bin")
+            let added = try await Sandbox.run(
+                executable: URL(fileURLWithPath: "/bin/bash"),
+                arguments: ["-o", "pipefail", "-c", "tvm-search squid game | tvm-fav add --db favs.sqlite --jq .id"],
+                stdin: nil, environment: pipeline, directory: sandbox.root, timeout: 60)
+            #expect(added.status == 0, "\(added.stderr)")
+            #expect(added.lines.count == result.lines.count)
+        }
+    }
+
+    // `tvm-search girls > /dev/full` exited 74 but remembered "girls" as a successful search.
+    @Test("a search whose results cannot be written is not remembered")
+    func unwrittenSearchIsNotRemembered() async throws {
+        try await withReplay { _, sandbox in
+            let full = try FileHandle(forWritingTo: URL(fileURLWithPath: "/dev/full"))
+            let failed = try await Sandbox.run(
+                executable: Binaries.url("tvm-search"), arguments: ["girls"], stdin: nil,
+                environment: sandbox.environment, directory: sandbox.root, timeout: 60, standardOutput: full)
+            #expect(failed.status == 74)
+            #expect(failed.stderr.contains("No space left on device"), "\(failed.stderr)")
+            let history = sandbox.stateHome.appendingPathComponent("tvm/search-history.jsonl")
+            #expect(!FileManager.default.fileExists(atPath: history.path))
+            let listed = try await sandbox.run("tvm-search", ["--history", "--jq", ".query"])
+            #expect(listed.status == 0)
+            #expect(listed.lines.isEmpty)
+
+            let written = try await sandbox.run("tvm-search", ["girls", "--jq", ".id"])
+            #expect(written.status == 0)
+            let remembered = try await sandbox.run("tvm-search", ["--history", "--jq", ".query"])
+            #expect(remembered.lines == ["girls"])
+        }
+    }
+}

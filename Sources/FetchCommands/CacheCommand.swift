@@ -61,7 +61,11 @@ struct CacheClearCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "clear",
         abstract: "Empty the cache.",
-        discussion: "Removes every cached response and gives the space back. Prints how many were removed on stderr."
+        discussion: """
+            Removes every cached response and gives the space back: the database is compacted and its WAL \
+            emptied, so http.sqlite and http.sqlite-wal end a few kilobytes long. Prints how many responses \
+            were removed on stderr.
+            """
     )
 
     @OptionGroup var output: OutputOptions

@@ -5,6 +5,14 @@ import Testing
 /// Regressions of the local state the tools keep beside their work: the search history and the HTTP cache.
 @Suite("regressions: local state never fails a run, and the HTTP cache keeps to its size")
 struct LocalStateRegressionTests {
+    private func cacheFile(_ sandbox: Sandbox) -> String {
+        sandbox.cacheHome.appendingPathComponent("tvm/http.sqlite").path
+    }
+
+    private func fileSize(_ path: String) -> Int {
+        (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+    }
+
     // tvm-search printed its results and then exited 74 when the history could not be saved (an unwritable
     // $XDG_STATE_HOME, a read-only $HOME), which failed `tvm-search … | tvm-fav add` under pipefail.
     @Test(
@@ -57,6 +65,32 @@ struct LocalStateRegressionTests {
             #expect(written.status == 0)
             let remembered = try await sandbox.run("tvm-search", ["--history", "--jq", ".query"])
             #expect(remembered.lines == ["girls"])
+        }
+    }
+
+    // After `tvm-fetch cache clear` the WAL held the whole old cache: 20 MB on disk before, 20 MB after.
+    @Test("cache clear gives the space back: http.sqlite and http.sqlite-wal end a few pages long")
+    func cacheClearGivesTheSpaceBack() async throws {
+        try await withReplay(syntheticPages: 12) { _, sandbox in
+            let filled = try await sandbox.run("tvm-fetch", ["shows", "--all", "--jq", ".id"])
+            #expect(filled.status == 0, "\(filled.stderr)")
+            let path = cacheFile(sandbox)
+            let entries = try await sqlite(path, "SELECT COUNT(*) FROM response")
+            #expect(fileSize(path) + fileSize(path + "-wal") > 3_000_000)
+
+            let cleared = try await sandbox.run("tvm-fetch", ["cache", "clear"])
+            #expect(cleared.status == 0, "\(cleared.stderr)")
+            #expect(cleared.stderr == "tvm-fetch: note: removed \(entries) cached responses\n")
+            #expect(fileSize(path) <= 64 * 1024, "http.sqlite: \(fileSize(path)) bytes")
+            #expect(fileSize(path + "-wal") <= 64 * 1024, "http.sqlite-wal: \(fileSize(path + "-wal")) bytes")
+            let info = try await sandbox.run("tvm-fetch", ["cache", "info", "--jq", "[.entries, .file_bytes] | @tsv"])
+            let figures = info.lines.first?.split(separator: "\t").compactMap { Int($0) } ?? []
+            #expect(figures.count == 2 && figures[0] == 0 && figures[1] <= 128 * 1024, "\(info.stdout)")
+            #expect(try await sqlite(path, "PRAGMA integrity_check") == "ok")
+
+            let again = try await sandbox.run("tvm-fetch", ["shows", "--page", "0", "--jq", ".id"])
+            #expect(again.status == 0)
+            #expect(try await sqlite(path, "SELECT COUNT(*) FROM response") == "1")
         }
     }
 }

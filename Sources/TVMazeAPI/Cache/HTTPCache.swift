@@ -150,15 +150,21 @@ public final class HTTPCache: ResponseCache {
         }
     }
 
-    /// Deletes every entry and gives the space back.
+    /// Deletes every entry and gives the space back to the file system.
     ///
+    /// In WAL mode neither the deletion nor `VACUUM` shrinks a file by itself: `VACUUM` writes the compacted
+    /// database into the WAL, which grows to the old database's size and is kept (this cache keeps its WAL
+    /// file between runs). So after the `VACUUM` the WAL is checkpointed into the database file, which shrinks
+    /// it to the compacted size, and truncated to zero bytes: both files end a few pages long.
     /// - Returns: How many entries were removed.
-    /// - Throws: A database error.
+    /// - Throws: A database error; `SQLITE_BUSY` when another process keeps the database busy past the busy
+    ///   timeout (the entries are then gone, and the space comes back at the next clear).
     public func clear() throws -> Int {
         guard FileManager.default.fileExists(atPath: path) else { return 0 }
         let pool = try open()
         let removed = try pool.write { db in try CacheEntry.deleteAll(db) }
         try pool.vacuum()
+        _ = try pool.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
         return removed
     }
 

@@ -38,8 +38,13 @@ struct EpisodePrinter {
             case .next:
                 try await printNext(showID: showID, knownName: knownName)
             case .episodes, .seasons:
-                let list = try await loader.episodes(of: showID, knownName: knownName, specials: specials)
-                    .filtered(by: filter)
+                let all = try await loader.episodes(of: showID, knownName: knownName, specials: specials)
+                if let problem = all.problem {
+                    // Invalid data from the API: reported (exit 65), though the episodes came another way.
+                    runtime.diagnostics.error(problem)
+                    runtime.raise(.badInput)
+                }
+                let list = all.filtered(by: filter)
                 guard !list.records.isEmpty else { return }
                 if mode == .seasons {
                     try await output.emit(group: list.seasonRecords(info: try await seasonInfo(showID)))

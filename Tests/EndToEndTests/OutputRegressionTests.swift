@@ -107,3 +107,23 @@ extension JSONEncoder {
         String(decoding: try encode(text), as: UTF8.self)
     }
 }
+
+/// Invalid data is never an empty success (issue 15, item 7).
+@Suite("regressions: invalid data from the API")
+struct InvalidDataRegressionTests {
+    // tvm-episodes ID on a show answer without _embedded.episodes printed nothing and exited 0.
+    @Test("an answer that lacks the episodes it was asked for is reported with its URL, exit 65; the list still comes")
+    func embedMissing() async throws {
+        try await withReplay { server, sandbox in
+            let result = try await sandbox.run("tvm-episodes", ["2", "--jq", "._tvm.show.id"])
+            #expect(result.status == 65)
+            let expected = try Fixtures.elements("shows/2/episodes.json", baseURL: server.baseURL).count
+            #expect(result.lines.count == expected && expected > 0)
+            #expect(
+                result.stderr
+                    == "tvm-episodes: error: the API's answer for \(server.baseURL)/shows/2?embed=episodes lacks "
+                    + "_embedded.episodes, which was asked for; the episodes come from \(server.baseURL)/shows/2/episodes\n"
+            )
+        }
+    }
+}

@@ -6,6 +6,9 @@ public struct ShowEpisodes: Sendable {
     public var show: ShowLabel
     /// The compact episode objects, untouched, in TVMaze's order (by air date, specials among them).
     public var records: [[UInt8]]
+    /// What was wrong with an answer on the way, when the episodes had to come from another request: invalid
+    /// data to report (exit 65), although the episodes are complete.
+    public var problem: String?
 
     /// Creates the list.
     ///

@@ -43,12 +43,20 @@ public struct EpisodeLoader: Sendable {
         let embedded = Endpoint.show(id: showID, embed: [.episodes])
         let body = try await client.fetch(embedded)
         let name = try member("name", of: body, from: embedded).flatMap(RawJSON.string)
-        // TVMaze leaves an empty embed out: a show without episodes has no `_embedded.episodes`.
-        var records: [[UInt8]] = []
         if let array = try embed("episodes", of: body, from: embedded) {
-            records = try objects(in: array, from: embedded)
+            return ShowEpisodes(
+                show: ShowLabel(id: showID, name: name), records: try objects(in: array, from: embedded))
         }
-        return ShowEpisodes(show: ShowLabel(id: showID, name: name), records: records)
+        // TVMaze leaves an empty embed out, so a show without episodes has no `_embedded.episodes`; but so does an
+        // answer that lost what was asked for. The list itself tells them apart: never an empty success.
+        let records = try objects(in: try await client.fetch(list), from: list)
+        var episodes = ShowEpisodes(show: ShowLabel(id: showID, name: name), records: records)
+        if !records.isEmpty {
+            episodes.problem =
+                "the API's answer for \(client.url(for: embedded)) lacks _embedded.episodes, which was asked for; "
+                + "the episodes come from \(client.url(for: list))"
+        }
+        return episodes
     }
 
     /// The next episode to air, and the show's name.

@@ -13,8 +13,8 @@ struct CacheCommand: AsyncParsableCommand {
             Every successful API response is kept in $XDG_CACHE_HOME/tvm/http.sqlite (by default \
             ~/.cache/tvm/http.sqlite). A fresh copy answers without a request; a stale one is fetched again, \
             and is still served, with a warning, when the network fails. --offline serves any cached copy; \
-            --refresh asks the network first. The cache keeps under --cache-max (256 MiB by default) by \
-            evicting the least recently used responses.
+            --refresh asks the network first. The stored responses stay under --cache-max (256 MiB by \
+            default): the least recently used are evicted, and a response larger than the cap is not stored.
 
             Examples:
               tvm-fetch cache info

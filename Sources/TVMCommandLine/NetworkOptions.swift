@@ -30,7 +30,10 @@ public struct NetworkOptions: ParsableArguments, Sendable {
     /// The HTTP cache's size cap.
     @Option(
         name: .customLong("cache-max"),
-        help: ArgumentHelp("Size cap of the HTTP cache; least recently used entries go first.", valueName: "size")
+        help: ArgumentHelp(
+            "Size cap of the HTTP cache's stored responses; least recently used entries go first, and a response "
+                + "larger than the cap is not kept (it is still printed).",
+            valueName: "size")
     )
     public var cacheMax = ByteSize(bytes: 256 << 20)
 

@@ -93,4 +93,34 @@ struct LocalStateRegressionTests {
             #expect(try await sqlite(path, "SELECT COUNT(*) FROM response") == "1")
         }
     }
+
+    // With --cache-max 1KiB the newest entry was always kept: a 348 KB index page sat in a 1 KiB cache.
+    @Test("--cache-max is a hard cap: a response larger than the cap is printed but not stored")
+    func cacheMaxIsAHardCap() async throws {
+        try await withReplay { server, sandbox in
+            let path = cacheFile(sandbox)
+            let stored = { try await sqlite(path, "SELECT COALESCE(SUM(size), 0) FROM response") }
+
+            let page = try await sandbox.run("tvm-fetch", ["shows", "--page", "0", "--cache-max", "1KiB"])
+            #expect(page.status == 0, "\(page.stderr)")
+            #expect(page.lines == (try Fixtures.elements("shows/page-0.json", baseURL: server.baseURL)))
+            #expect(try await stored() == "0")
+            let info = try await sandbox.run("tvm-fetch", ["cache", "info", "--jq", ".bytes"])
+            #expect(info.lines == ["0"])
+            let repeated = try await sandbox.run("tvm-fetch", ["shows", "--page", "0", "--cache-max", "1KiB"])
+            #expect(repeated.stdout == page.stdout)
+            #expect(server.log.count == 2)  // nothing was kept, so the repeat asked again
+
+            // A response that fits is kept; one over the cap also evicts what an earlier, larger cap let in.
+            let none = try await sandbox.run("tvm-search", ["no such show", "--cache-max", "1KiB"])
+            #expect(none.status == 1)
+            #expect(try await stored() == "2")  // the empty result, []
+            _ = try await sandbox.run("tvm-fetch", ["shows", "--page", "1"])
+            #expect((Int(try await stored()) ?? 0) > 1024)
+            let show = try await sandbox.run("tvm-fetch", ["show", "1", "--cache-max", "1KiB", "--jq", ".name"])
+            #expect(show.lines == ["Under the Dome"])
+            #expect((Int(try await stored()) ?? .max) <= 1024)
+            #expect(try await sqlite(path, "SELECT COUNT(*) FROM response WHERE key LIKE '%/shows/1'") == "0")
+        }
+    }
 }

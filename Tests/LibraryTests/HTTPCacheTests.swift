@@ -139,15 +139,20 @@ struct HTTPCacheTests {
         #expect(cache.lookup("c") != nil)
     }
 
-    @Test("an entry larger than the cap is kept alone")
+    @Test("an entry larger than the cap is not stored, and the older copy under its key is dropped")
     func oversizedEntry() throws {
         let folder = Folder()
         defer { folder.remove() }
         let cache = HTTPCache(path: folder.cacheFile, maxBytes: 50)
-        cache.store(Self.response(Self.body(40), fetchedAt: Self.now - 10), for: "small")
-        cache.store(Self.response(Self.body(80)), for: "big")
-        #expect(cache.lookup("small") == nil)
-        #expect(cache.lookup("big")?.body.count == 80)
+        cache.store(Self.response(Self.body(20), fetchedAt: Self.now - 10), for: "small")
+        cache.store(Self.response(Self.body(30), fetchedAt: Self.now - 5), for: "grows")
+        #expect(try cache.info().bodyBytes == 50)
+        cache.store(Self.response(Self.body(80)), for: "grows")
+        #expect(cache.lookup("grows") == nil)
+        #expect(cache.lookup("small")?.body.count == 20)
+        #expect(try cache.info().bodyBytes == 20)
+        cache.store(Self.response(Self.body(51)), for: "new")
+        #expect(cache.lookup("new") == nil)
         #expect(try cache.info().entries == 1)
     }
 

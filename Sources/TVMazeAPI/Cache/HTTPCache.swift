@@ -81,10 +81,19 @@ public final class HTTPCache: ResponseCache {
     }
 
     /// See ``ResponseCache/store(_:for:)``.
+    ///
+    /// ``maxBytes`` is a hard cap on the stored bodies: a body larger than the cap is not stored (and an older
+    /// copy under the same key is dropped, so the cache never answers with something older than the network
+    /// gave), and least recently used entries are evicted until the rest fits.
     public func store(_ response: CachedResponse, for key: String) {
         let maxBytes = self.maxBytes
         _ = withDatabase { pool in
             try pool.write { db in
+                guard response.body.count <= maxBytes else {
+                    _ = try CacheEntry.deleteOne(db, key: key)
+                    try Self.evict(db, keepingAtMost: maxBytes, protecting: nil)
+                    return
+                }
                 let entry = CacheEntry(
                     key: key,
                     status: response.status,
@@ -168,8 +177,8 @@ public final class HTTPCache: ResponseCache {
         return removed
     }
 
-    /// Evicts least-recently-used entries until the bodies fit in `maxBytes`.
-    private static func evict(_ db: Database, keepingAtMost maxBytes: Int, protecting key: String) throws {
+    /// Evicts least-recently-used entries until the bodies fit in `maxBytes`, never the entry under `key`.
+    private static func evict(_ db: Database, keepingAtMost maxBytes: Int, protecting key: String?) throws {
         var total = try Int.fetchOne(db, sql: "SELECT COALESCE(SUM(size), 0) FROM response") ?? 0
         guard total > maxBytes else { return }
         let cursor = try CacheEntry.all().leastRecentlyUsedFirst().fetchCursor(db)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import TVMRecords
+import TVMazeAPI
 
 /// The options of every tool that talks to the API: `--api-url`, `--timeout`, `--retries`.
 public struct NetworkOptions: ParsableArguments, Sendable {
@@ -7,7 +8,9 @@ public struct NetworkOptions: ParsableArguments, Sendable {
     @Option(
         name: .customLong("api-url"),
         help: ArgumentHelp(
-            "The TVMaze API base URL (default: $TVM_API_URL, else https://api.tvmaze.com).", valueName: "url")
+            "The TVMaze API base URL, without a query or fragment (default: $TVM_API_URL, else "
+                + "https://api.tvmaze.com).",
+            valueName: "url")
     )
     public var apiURL: String?
 
@@ -47,15 +50,44 @@ public struct NetworkOptions: ParsableArguments, Sendable {
         }
         guard (0...20).contains(retries) else { throw ValidationError("--retries must be between 0 and 20") }
         guard !(offline && refresh) else { throw ValidationError("--offline and --refresh cannot be used together") }
+        if let apiURL, let problem = Self.problem(withBaseURL: apiURL, from: "--api-url") {
+            throw ValidationError(problem)
+        }
     }
 
     /// The API base URL from the flag, then `TVM_API_URL`, then the public API.
     ///
     /// - Parameter environment: The process environment.
     /// - Returns: The base URL to use.
-    public func baseURL(environment: [String: String]) -> String {
-        if let apiURL, !apiURL.isEmpty { return apiURL }
-        if let value = environment["TVM_API_URL"], !value.isEmpty { return value }
+    /// - Throws: ``APIError/invalidURL(_:)`` (a usage error, exit status 64) when the URL has a query or a
+    ///   fragment: the endpoints' paths are appended to the base URL, so a `#` would turn every path into part
+    ///   of the fragment and every request would go to the base URL itself.
+    public func baseURL(environment: [String: String]) throws(APIError) -> String {
+        if let apiURL, !apiURL.isEmpty {
+            if let problem = Self.problem(withBaseURL: apiURL, from: "--api-url") { throw .invalidURL(problem) }
+            return apiURL
+        }
+        if let value = environment["TVM_API_URL"], !value.isEmpty {
+            if let problem = Self.problem(withBaseURL: value, from: "TVM_API_URL") { throw .invalidURL(problem) }
+            return value
+        }
         return "https://api.tvmaze.com"
+    }
+
+    /// What is wrong with a base URL that has a query (`?…`) or a fragment (`#…`), or `nil` when it has neither.
+    ///
+    /// Neither character can stand unencoded in a URL's scheme, host or path, so finding one is enough.
+    static func problem(withBaseURL url: String, from source: String) -> String? {
+        let part: String
+        if let start = url.firstIndex(of: "#") {
+            part = "a fragment (\(url[start...]))"
+        } else if let start = url.firstIndex(of: "?") {
+            part = "a query (\(url[start...]))"
+        } else {
+            return nil
+        }
+        let named = source.hasPrefix("-") ? "\(source) \(url)" : "\(source)=\(url)"
+        return "\(named) has \(part); give the API's base URL alone, scheme, host, optional port and "
+            + "path, such as https://api.tvmaze.com or http://127.0.0.1:8080/api"
     }
 }

@@ -19,11 +19,12 @@ extension ToolRuntime {
     ///   - skipsUnreachableHosts: Whether, once a host refuses or cannot be reached on every attempt, the other
     ///     requests to it fail at once instead of each waiting out its retries (see `APIClient`).
     /// - Returns: The client.
-    /// - Throws: ``APIError/invalidURL(_:)`` for a bad `--api-url`.
+    /// - Throws: ``APIError/invalidURL(_:)`` for a bad `--api-url` or `TVM_API_URL` (exit status 64).
     public func makeClient(
         _ network: NetworkOptions, maxConnectionsPerHost: Int = 1, retryDialog: Bool = true,
         drawsOnTerminal: Bool = false, skipsUnreachableHosts: Bool = false
     ) throws -> APIClient {
+        let baseURL = try network.baseURL(environment: terminal.environment)
         let session = networkSession
         let transport = AsyncHTTPTransport(
             timeout: network.timeout,
@@ -32,7 +33,6 @@ extension ToolRuntime {
             environment: terminal.environment
         )
         session.transports.append(transport)
-        let baseURL = network.baseURL(environment: terminal.environment)
         let host = URL(string: baseURL)?.host ?? "api"
         let port = URL(string: baseURL)?.port.map { "_\($0)" } ?? ""
         var stateFile: String?

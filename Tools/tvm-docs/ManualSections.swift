@@ -19,7 +19,8 @@ enum ManualSections {
     static let environment: [Entry] = [
         Entry(
             name: "TVM_API_URL",
-            text: "The TVMaze API base URL, when --api-url is not given (default https://api.tvmaze.com).",
+            text: "The TVMaze API base URL, when --api-url is not given (default https://api.tvmaze.com). "
+                + "Like --api-url, it takes no query (?…) and no fragment (#…): either is a usage error.",
             tools: nil
         ),
         Entry(

@@ -1,5 +1,5 @@
-import Foundation
 import ArgumentParser
+import Foundation
 import TVMRecords
 
 /// How records are written to standard output.
@@ -65,18 +65,24 @@ public struct OutputOptions: ParsableArguments, Sendable {
     /// Creates the options with their defaults.
     public init() {}
 
-    /// Checks `--arg`/`--argjson` pairs, and reads the program of `--jq-file` into ``jq``.
-    public mutating func validate() throws {
+    /// Checks `--arg`/`--argjson` pairs, and that `--jq-file` can be read (and comes without `--jq`).
+    public func validate() throws {
         for pair in args + argJSON where !pair.contains("=") {
             throw ValidationError("--arg and --argjson take two values, a name and a value: --arg NAME VALUE")
         }
         if let jqFile {
             guard jq == nil else { throw ValidationError("give the jq program with --jq or with --jq-file, not both") }
-            guard let data = FileManager.default.contents(atPath: jqFile) else {
+            guard FileManager.default.isReadableFile(atPath: jqFile) else {
                 throw ValidationError("cannot read --jq-file \(jqFile): check the path and its permissions")
             }
-            jq = String(decoding: data, as: UTF8.self)
         }
+    }
+
+    /// The jq program: `--jq`, or the text of `--jq-file` (empty if the file went away since ``validate()``).
+    public var program: String? {
+        if let jq { return jq }
+        guard let jqFile else { return nil }
+        return String(decoding: FileManager.default.contents(atPath: jqFile) ?? Data(), as: UTF8.self)
     }
 
     /// The `--arg` and `--argjson` bindings as name → (value, isJSON).
@@ -91,7 +97,7 @@ public struct OutputOptions: ParsableArguments, Sendable {
 
     /// The parsed values, as plain data.
     public var settings: OutputSettings {
-        OutputSettings(jq: jq, bindings: bindings, format: format, noColor: noColor, quiet: quiet)
+        OutputSettings(jq: program, bindings: bindings, format: format, noColor: noColor, quiet: quiet)
     }
 }
 

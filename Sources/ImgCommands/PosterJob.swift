@@ -36,10 +36,12 @@ struct PosterJob: Sendable {
             do {
                 outcome.path = try await fetcher.localFile(for: url).path
             } catch {
+                // A refusal is the record's doing, not the network's: it says so without "not available".
+                let refused = if case .refused = error { true } else { false }
                 outcome.problems.append(
                     PosterProblem(
                         status: Self.status(of: error),
-                        message: "\(label): image not available: \(error.localizedDescription)"))
+                        message: "\(label): \(refused ? "" : "image not available: ")\(error.localizedDescription)"))
             }
         }
         do {
@@ -61,13 +63,14 @@ struct PosterJob: Sendable {
     }
 
     /// The exit status a failed image earns: a download's from the table, 69 for a body that is not an image,
-    /// 74 for a cache that cannot be written, 65 for a record whose image URL is unusable.
+    /// 74 for a cache that cannot be written, 65 for a record whose image URL is unusable or refused, or whose
+    /// image is over the size limit.
     static func status(of error: ImageFetchError) -> ExitStatus {
         switch error {
         case .download(let error): return ExitStatus.of(error)
         case .notAnImage: return .unavailable
         case .store: return .ioError
-        case .invalidURL: return .badInput
+        case .invalidURL, .refused, .tooLarge: return .badInput
         }
     }
 }

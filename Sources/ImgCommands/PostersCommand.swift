@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import TVMCommandLine
 import TVMImages
 import TVMRecords
@@ -41,6 +42,23 @@ struct PostersCommand: AsyncParsableCommand {
     @Option(name: [.customShort("j"), .customLong("jobs")], help: ArgumentHelp("Parallel downloads.", valueName: "n"))
     var jobs = 4
 
+    @Option(
+        name: .customLong("allow-host"),
+        help: ArgumentHelp(
+            "Also fetch images from HOST (any port) or HOST:PORT; repeatable. Without it, only static.tvmaze.com "
+                + "and the API's host and port are asked ($TVM_IMAGE_HOSTS adds a comma-separated list).",
+            valueName: "host")
+    )
+    var allowHosts: [String] = []
+
+    @Option(
+        name: .customLong("max-size"),
+        help: ArgumentHelp(
+            "The largest image to download (K, M, G: powers of 1024); a larger one is stopped, not stored.",
+            valueName: "size")
+    )
+    var maxSize = ByteSize(bytes: 20 << 20)
+
     @OptionGroup var network: NetworkOptions
     @OptionGroup var output: OutputOptions
 
@@ -54,6 +72,8 @@ struct PostersCommand: AsyncParsableCommand {
     func validate() throws {
         guard (1...64).contains(jobs) else { throw ValidationError("-j/--jobs must be between 1 and 64, got \(jobs)") }
         guard ids.allSatisfy({ $0 > 0 }) else { throw ValidationError("show ids are positive integers") }
+        guard maxSize.bytes > 0 else { throw ValidationError("--max-size must be more than 0 bytes") }
+        _ = try extraHosts(environment: ProcessInfo.processInfo.environment)
         let formatted = output.jq != nil || output.format != .auto
         if path && (preview || formatted) {
             throw ValidationError("--path prints bare paths: it cannot be combined with --preview, --jq or --format")
@@ -86,9 +106,12 @@ struct PostersCommand: AsyncParsableCommand {
             } else {
                 mode = .records(try await runtime.makeOutput(view: nil))
             }
+            let policy = try downloadPolicy(
+                apiURL: network.baseURL(environment: runtime.terminal.environment),
+                environment: runtime.terminal.environment)
             let job = PosterJob(
-                fetcher: ImageFetcher(cache: cache, client: client), size: size.imageSize, preferCharacter: character,
-                preview: box)
+                fetcher: ImageFetcher(cache: cache, client: client, policy: policy), size: size.imageSize,
+                preferCharacter: character, preview: box)
             let out = PosterOutput(mode: mode, runtime: runtime)
             let ids = self.ids
             let source = PosterSource(client: client, counter: out.counter)

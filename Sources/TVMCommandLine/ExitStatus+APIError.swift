@@ -14,6 +14,7 @@ extension ExitStatus {
         case .rejected, .invalidURL: return .usage
         case .cancelled: return .cancelled
         case .skipped(_, _, let cause): return of(cause)
+        case .refused, .tooLarge: return .badInput
         }
     }
 }

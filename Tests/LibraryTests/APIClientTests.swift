@@ -148,7 +148,7 @@ struct APIClientTests {
         #expect(events.events.filter { if case .hostSkipped = $0 { true } else { false } }.count == 1)
         // Another host is still asked (the script's refusal comes first, then the answer).
         transport.append([.json(#"{"id":9}"#)])
-        let elsewhere = try await client.download(url: "http://images.test:8080/9.jpg")
+        let elsewhere = try await client.downloadBody(url: "http://images.test:8080/9.jpg")
         #expect(elsewhere.status == 200)
         #expect(transport.calls.dropFirst(3).map(\.url) == Array(repeating: "http://images.test:8080/9.jpg", count: 2))
     }
@@ -374,13 +374,13 @@ struct APIClientTests {
             return false
         }
         let validate: @Sendable (HTTPResponse) -> String? = { $0.body.starts(with: [0xFF, 0xD8]) ? nil : "not a JPEG" }
-        let response = try await client.download(url: "http://images.test/a.jpg", validate: validate)
+        let response = try await client.downloadBody(url: "http://images.test/a.jpg", validate: validate)
         #expect(response.body == jpeg)
         #expect(response.header("content-type") == "image/jpeg")
         await #expect(
             throws: APIError.invalidResponse(url: "http://images.test/b.jpg", attempts: 3, detail: "not a JPEG")
         ) {
-            _ = try await client.download(url: "http://images.test/b.jpg", validate: validate)
+            _ = try await client.downloadBody(url: "http://images.test/b.jpg", validate: validate)
         }
         // Downloads are not paced (the window of 1 per minute would have held them), but do ask the dialog.
         #expect(transport.callCount == 4)

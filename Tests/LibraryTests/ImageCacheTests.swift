@@ -18,10 +18,16 @@ struct ImageCacheTests {
         try cache.prepare()
     }
 
+    /// A JPEG-shaped body of `size` bytes: the start marker, the tag, zeros, the end marker.
     static func jpeg(_ tag: String, size: Int = 100) -> [UInt8] {
         let body = [0xFF, 0xD8, 0xFF, 0xE0] + Array(tag.utf8)
-        return body + [UInt8](repeating: 0, count: max(0, size - body.count))
+        return body + [UInt8](repeating: 0, count: max(0, size - body.count - 2)) + [0xFF, 0xD9]
     }
+
+    /// A PNG-shaped body: the signature, some bytes, the IEND chunk.
+    static let png: [UInt8] =
+        [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + [UInt8](repeating: 7, count: 10)
+        + [0, 0, 0, 0, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82]
 
     func files() throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: cache.directory).sorted()
@@ -40,8 +46,7 @@ struct ImageCacheTests {
         #expect(path == cache.directory + "/" + SHA256.hexDigest(of: url) + ".jpg")
         #expect(try files() == [SHA256.hexDigest(of: url) + ".jpg"])
         #expect(FileManager.default.contents(atPath: path).map(Array.init) == Self.jpeg("one"))
-        let png = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + [UInt8](repeating: 7, count: 10)
-        let pngPath = try cache.store(png, for: "https://example.com/a.jpg")
+        let pngPath = try cache.store(Self.png, for: "https://example.com/a.jpg")
         #expect(pngPath.hasSuffix(SHA256.hexDigest(of: "https://example.com/a.jpg") + ".png"))
         #expect(cache.cachedFile(for: "https://example.com/a.jpg") == pngPath)
     }

@@ -34,16 +34,19 @@ struct ImageFetcherTests {
         func shutdown() async {}
     }
 
-    static let jpeg: [UInt8] = [0xFF, 0xD8, 0xFF, 0xDB, 1, 2, 3, 4, 5, 6, 7, 8]
+    static let jpeg: [UInt8] = [0xFF, 0xD8, 0xFF, 0xDB, 1, 2, 3, 4, 5, 6, 7, 8, 0xFF, 0xD9]
 
     let root = FileManager.default.temporaryDirectory.appendingPathComponent("tvm-fetcher-\(UUID().uuidString)").path
 
-    func fetcher(_ transport: FakeTransport) throws -> ImageFetcher {
+    /// Any host allowed, 1 MiB at most.
+    static let anyHost = DownloadPolicy(allowedHosts: nil, maxBytes: 1 << 20)
+
+    func fetcher(_ transport: FakeTransport, policy: DownloadPolicy = anyHost) throws -> ImageFetcher {
         let cache = ImageCache(directory: root)
         try cache.prepare()
         let client = try APIClient(
             baseURL: "http://api.invalid", transport: transport, policy: RetryPolicy(retries: 1, baseDelay: 0.001))
-        return ImageFetcher(cache: cache, client: client)
+        return ImageFetcher(cache: cache, client: client, policy: policy)
     }
 
     @Test("the first call downloads and stores; the next is served from the cache without a request")
@@ -107,5 +110,65 @@ struct ImageFetcherTests {
             try await fetcher.localFile(for: "file:///etc/passwd")
         }
         #expect(transport.requests("file:///etc/passwd") == 0)
+    }
+}
+
+extension ImageFetcherTests {
+    @Test("a host the policy does not allow is neither asked nor served from the cache")
+    func refusesHostsNotAllowed() async throws {
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let transport = FakeTransport { _ in
+            HTTPResponse(status: 200, headers: [("Content-Type", "image/jpeg")], body: Self.jpeg)
+        }
+        let allowed = DownloadPolicy(
+            allowedHosts: HostAllowList([HostAllowList.Entry(host: "img.invalid")]), maxBytes: 1 << 20)
+        let fetcher = try fetcher(transport, policy: allowed)
+        let url = "http://169.254.169.254/latest/meta-data/a.jpg"
+        // Even an image cached by an earlier run that allowed the host is not served.
+        _ = try fetcher.cache.store(Self.jpeg, for: url)
+        await #expect(
+            throws: ImageFetchError.refused(url: url, redirectedFrom: nil, reason: .hostNotAllowed("169.254.169.254"))
+        ) {
+            try await fetcher.localFile(for: url)
+        }
+        #expect(transport.requests(url) == 0)
+        #expect(try await fetcher.localFile(for: "http://img.invalid/ok.jpg").downloaded)
+    }
+
+    @Test("an image over the size limit is stopped, not retried, and nothing is stored")
+    func capsSize() async throws {
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let big = [0xFF, 0xD8, 0xFF, 0xE0] + [UInt8](repeating: 0, count: 2_000) + [0xFF, 0xD9]
+        let transport = FakeTransport { _ in
+            HTTPResponse(status: 200, headers: [("Content-Type", "image/jpeg")], body: big)
+        }
+        let fetcher = try fetcher(transport, policy: DownloadPolicy(allowedHosts: nil, maxBytes: 1_000))
+        let url = "http://img.invalid/huge.jpg"
+        await #expect(throws: ImageFetchError.tooLarge(url: url, maxBytes: 1_000)) {
+            try await fetcher.localFile(for: url)
+        }
+        #expect(transport.requests(url) == 1)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root).isEmpty)
+        #expect(
+            ImageFetchError.tooLarge(url: url, maxBytes: 20 << 20).localizedDescription
+                == "the image at \(url) is larger than the 20.0 MiB --max-size; not stored")
+    }
+
+    @Test("a body cut short is retried, reported as not an image, and never stored")
+    func refusesCutBodies() async throws {
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let transport = FakeTransport { _ in
+            HTTPResponse(status: 200, headers: [("Content-Type", "image/jpeg")], body: Array(Self.jpeg.dropLast(2)))
+        }
+        let fetcher = try fetcher(transport)
+        let url = "http://img.invalid/cut.jpg"
+        await #expect(
+            throws: ImageFetchError.notAnImage(
+                url: url, attempts: 2, detail: "the body ends without the JPEG end marker (FF D9): it was cut short")
+        ) {
+            try await fetcher.localFile(for: url)
+        }
+        #expect(transport.requests(url) == 2)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root).isEmpty)
     }
 }

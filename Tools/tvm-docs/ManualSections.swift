@@ -29,6 +29,12 @@ enum ManualSections {
             tools: ["tvm-fav"]
         ),
         Entry(
+            name: "TVM_IMAGE_HOSTS",
+            text: "More hosts tvm-img may fetch images from, comma-separated, each HOST (any port) or HOST:PORT, "
+                + "as --allow-host takes them; static.tvmaze.com and the API's host and port are always allowed.",
+            tools: ["tvm-img"]
+        ),
+        Entry(
             name: "XDG_DATA_HOME",
             text: "Where the favorites database lives, in a tvm folder (default ~/.local/share).",
             tools: ["tvm-fav"]

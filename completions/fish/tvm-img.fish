@@ -24,7 +24,7 @@ function __tvm-img_parse_tokens -S
         __tvm-img_parse_subcommand 0 'version' 'h/help'
         switch $unparsed_tokens[1]
         case 'fetch'
-            __tvm-img_parse_subcommand -r 1 'size=' 'path' 'preview' 'character' 'j/jobs=' 'api-url=' 'timeout=' 'retries=' 'offline' 'refresh' 'cache-max=' 'jq=' 'arg=+' 'argjson=+' 'format=' 'no-color' 'q/quiet' 'version' 'h/help'
+            __tvm-img_parse_subcommand -r 1 'size=' 'path' 'preview' 'character' 'j/jobs=' 'allow-host=+' 'max-size=' 'api-url=' 'timeout=' 'retries=' 'offline' 'refresh' 'cache-max=' 'jq=' 'arg=+' 'argjson=+' 'format=' 'no-color' 'q/quiet' 'version' 'h/help'
         case 'cache'
             __tvm-img_parse_subcommand 0 'version' 'h/help'
             switch $unparsed_tokens[1]
@@ -100,6 +100,8 @@ complete -c 'tvm-img' -n '__tvm-img_should_offer_completions_for_flags_or_option
 complete -c 'tvm-img' -n '__tvm-img_should_offer_completions_for_flags_or_options "tvm-img fetch" preview' -l 'preview' -d 'Draw each image on the terminal with truecolor half blocks (stdout must be a terminal).'
 complete -c 'tvm-img' -n '__tvm-img_should_offer_completions_for_flags_or_options "tvm-img fetch" character' -l 'character' -d 'For cast entries and cast credits, fetch the character\'s image instead of the person\'s.'
 complete -c 'tvm-img' -n '__tvm-img_should_offer_completions_for_flags_or_options "tvm-img fetch" j jobs' -s 'j' -l 'jobs' -d 'Parallel downloads.' -rfka ''
+complete -c 'tvm-img' -n '__tvm-img_should_offer_completions_for_flags_or_options "tvm-img fetch"' -l 'allow-host' -d 'Also fetch images from HOST (any port) or HOST:PORT; repeatable. Without it, only static.tvmaze.com and the API\'s host and port are asked ($TVM_IMAGE_HOSTS adds a comma-separated list).' -rfka ''
+complete -c 'tvm-img' -n '__tvm-img_should_offer_completions_for_flags_or_options "tvm-img fetch" max-size' -l 'max-size' -d 'The largest image to download (K, M, G: powers of 1024); a larger one is stopped, not stored.' -rfka ''
 complete -c 'tvm-img' -n '__tvm-img_should_offer_completions_for_flags_or_options "tvm-img fetch" api-url' -l 'api-url' -d 'The TVMaze API base URL (default: $TVM_API_URL, else https://api.tvmaze.com).' -rfka ''
 complete -c 'tvm-img' -n '__tvm-img_should_offer_completions_for_flags_or_options "tvm-img fetch" timeout' -l 'timeout' -d 'Connect and read timeout, in seconds.' -rfka ''
 complete -c 'tvm-img' -n '__tvm-img_should_offer_completions_for_flags_or_options "tvm-img fetch" retries' -l 'retries' -d 'Retries after a 429, a 5xx, a timeout or a lost connection.' -rfka ''

@@ -21,6 +21,7 @@ import TVMRecords
 /// ```swift
 /// let cache = ImageCache(directory: directories.cache + "/images")
 /// let path = try cache.cachedFile(for: url) ?? cache.store(body, for: url)
+/// // or, chunk by chunk: let writer = try cache.writer(for: url); … try writer.commit()
 /// ```
 public struct ImageCache: Sendable {
     /// The folder holding the images, e.g. `~/.cache/tvm/images`.
@@ -80,43 +81,30 @@ public struct ImageCache: Sendable {
         return nil
     }
 
+    /// Starts writing an image of `url` into the cache, chunk by chunk (see ``ImageCacheWriter``).
+    ///
+    /// - Parameter url: The URL the image is downloaded from.
+    /// - Returns: A writer over a new temporary file in the cache folder.
+    /// - Throws: ``ImageCacheError/writeFailed(path:reason:)`` when the file cannot be created.
+    public func writer(for url: String) throws(ImageCacheError) -> ImageCacheWriter {
+        try ImageCacheWriter(cache: self, url: url)
+    }
+
     /// Stores an image of `url` and returns its path.
     ///
     /// The body is written to a temporary file in the cache folder and renamed to its entry name, so the
     /// entry appears complete or not at all; on any failure the temporary file is removed.
     /// - Parameters:
-    ///   - body: The image bytes; they must start with a JPEG, PNG or WebP signature.
+    ///   - body: The image bytes: a whole JPEG, PNG or WebP image.
     ///   - url: The URL the image was downloaded from.
     /// - Returns: The absolute path of the entry.
-    /// - Throws: ``ImageCacheError/notAnImage(url:)`` or ``ImageCacheError/writeFailed(path:reason:)``.
+    /// - Throws: ``ImageCacheError/notAnImage(url:)``, ``ImageCacheError/incomplete(url:detail:)`` or
+    ///   ``ImageCacheError/writeFailed(path:reason:)``.
     public func store(_ body: [UInt8], for url: String) throws(ImageCacheError) -> String {
-        guard let format = ImageFormat(signatureOf: body) else { throw .notAnImage(url: url) }
-        let destination = path(for: url, format: format)
-        let temporary =
-            directory + "/." + Self.stem(for: url) + "." + format.fileExtension + "."
-            + String(getpid()) + "-" + String(UInt64.random(in: 0...UInt64.max), radix: 16) + Self.temporarySuffix
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw .writeFailed(path: temporary, reason: Self.errnoText()) }
-        var failure: String?
-        body.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failure = Self.errnoText()
-                    return
-                }
-                offset += written
-            }
-        }
-        if close(fd) != 0 && failure == nil { failure = Self.errnoText() }
-        if failure == nil && rename(temporary, destination) != 0 { failure = Self.errnoText() }
-        if let failure {
-            unlink(temporary)
-            throw .writeFailed(path: destination, reason: failure)
-        }
-        return destination
+        guard ImageFormat(signatureOf: body) != nil else { throw .notAnImage(url: url) }
+        let writer = try writer(for: url)
+        try writer.write(body)
+        return try writer.commit()
     }
 
     static func errnoText() -> String {

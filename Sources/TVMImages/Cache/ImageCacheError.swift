@@ -9,8 +9,10 @@ public enum ImageCacheError: Error, LocalizedError, Sendable, Equatable {
     case writeFailed(path: String, reason: String)
     /// A cache file could not be removed.
     case removeFailed(path: String, reason: String)
-    /// The bytes given to ``ImageCache/store(_:for:)`` are not a JPEG, PNG or WebP image.
+    /// The bytes given to ``ImageCache/store(_:for:)`` (or a writer) are not a JPEG, PNG or WebP image.
     case notAnImage(url: String)
+    /// The bytes start as an image but do not end as one (a body cut short); the detail says how.
+    case incomplete(url: String, detail: String)
 
     /// A sentence quoting the path and the cause.
     public var errorDescription: String? {
@@ -23,6 +25,8 @@ public enum ImageCacheError: Error, LocalizedError, Sendable, Equatable {
             return "cannot remove \(path): \(reason)"
         case .notAnImage(let url):
             return "not storing \(url): it is not a JPEG, PNG or WebP image"
+        case .incomplete(let url, let detail):
+            return "not storing \(url): \(detail)"
         }
     }
 }

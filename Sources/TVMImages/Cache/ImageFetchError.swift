@@ -12,6 +12,12 @@ public enum ImageFetchError: Error, LocalizedError, Sendable, Equatable {
     case store(ImageCacheError)
     /// The URL is not an absolute http or https URL.
     case invalidURL(String)
+    /// The fetcher's ``DownloadPolicy`` refuses `url`: a host not on the allow-list, a user name or password, a
+    /// scheme other than http(s). Nothing was sent to it. `redirectedFrom` is the image URL whose redirect led
+    /// there, or `nil` when `url` is the image URL itself.
+    case refused(url: String, redirectedFrom: String?, reason: URLRefusal)
+    /// The image is larger than the policy's `maxBytes`; the download was stopped there and nothing was stored.
+    case tooLarge(url: String, maxBytes: Int)
 
     /// A sentence quoting the URL and the cause.
     public var errorDescription: String? {
@@ -24,6 +30,10 @@ public enum ImageFetchError: Error, LocalizedError, Sendable, Equatable {
             return error.localizedDescription
         case .invalidURL(let url):
             return "\"\(url)\" is not an absolute http or https URL"
+        case .refused(let url, let origin, let reason):
+            return APIError.refused(url: url, redirectedFrom: origin, reason: reason).localizedDescription
+        case .tooLarge(let url, let maxBytes):
+            return "the image at \(url) is larger than the \(ByteSize(bytes: maxBytes)) --max-size; not stored"
         }
     }
 }

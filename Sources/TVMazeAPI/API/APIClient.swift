@@ -115,7 +115,10 @@ public final class APIClient: Sendable {
             break
         }
         do {
-            let (body, maxAge) = try await send(url: url, paced: true, askWhenExhausted: cached == nil) { response in
+            let (body, maxAge) = try await send(url: url, paced: true, askWhenExhausted: cached == nil) {
+                () async throws -> Attempt<([UInt8], Double)> in
+                let response = try await transport.get(url, headers: [])
+                guard (200..<300).contains(response.status) else { return .answered(response) }
                 do {
                     let maxAge = CacheControl.maxAge(response.header("cache-control")) ?? defaultMaxAge
                     return .accepted((try RawJSON.compact(response.body), maxAge))
@@ -143,28 +146,77 @@ public final class APIClient: Sendable {
         throw .notFound(url: url)
     }
 
-    /// Downloads any URL (a poster, say) with retries but without the API's pacing or the response cache.
+    /// Downloads a URL (a poster, say) with retries, streaming its body to `receive`, without the API's pacing
+    /// or the response cache.
     ///
-    /// With ``CacheMode/offline`` it throws ``APIError/notCached(url:)`` without a request.
+    /// Each attempt checks the URL against `policy` before sending anything, and follows redirects itself, each
+    /// one checked the same way: a refused URL ends the download with ``APIError/refused(url:redirectedFrom:reason:)``
+    /// and never reaches the network. A 2xx answer goes to `receive`, which reads the body (at most
+    /// `policy.maxBytes`, whether or not the server announced its length) and says whether it is usable; an
+    /// unusable one is retried like a 5xx. A body over the limit ends the download with
+    /// ``APIError/tooLarge(url:maxBytes:)``, not retried. With ``CacheMode/offline`` it throws
+    /// ``APIError/notCached(url:)`` without a request.
     /// - Parameters:
     ///   - url: The absolute URL.
-    ///   - validate: Returns a reason when a 2xx response is unusable; that counts as a transient failure.
-    /// - Returns: The 2xx response.
+    ///   - policy: The hosts, redirects and size allowed.
+    ///   - receive: Reads one attempt's 2xx response; it may throw what reading the body throws.
+    /// - Returns: What `receive` accepted.
     /// - Throws: ``APIError``.
-    public func download(url: String, validate: @Sendable (HTTPResponse) -> String? = { _ in nil })
-        async throws(APIError) -> HTTPResponse
-    {
+    public func download<Value>(
+        url: String,
+        policy: DownloadPolicy,
+        receive: (HTTPStreamingResponse) async throws(TransportFailure) -> DownloadVerdict<Value>
+    ) async throws(APIError) -> Value {
         // Downloads keep their own caches (posters); offline, there is nothing to ask.
         if cacheMode == .offline { throw .notCached(url: url) }
-        return try await send(url: url, paced: false, askWhenExhausted: true) { response in
-            validate(response).map { .unusable($0) } ?? .accepted(response)
+        return try await send(url: url, paced: false, askWhenExhausted: true) { () async throws -> Attempt<Value> in
+            var current = url
+            var origin: String?
+            var redirects = 0
+            while true {
+                guard let parsed = URL(string: current) else { throw APIError.invalidURL(current) }
+                if let reason = policy.allowedHosts?.refusal(for: parsed) ?? Self.schemeRefusal(parsed) {
+                    throw APIError.refused(url: current, redirectedFrom: origin, reason: reason)
+                }
+                let response = try await transport.stream(current, headers: [], maxBytes: policy.maxBytes)
+                if [301, 302, 303, 307, 308].contains(response.status), let location = response.header("location") {
+                    guard redirects < policy.maxRedirects else {
+                        throw APIError.rejected(
+                            url: url, status: response.status, message: "more than \(policy.maxRedirects) redirects")
+                    }
+                    guard let next = URL(string: location, relativeTo: parsed)?.absoluteString else {
+                        throw APIError.invalidURL("\(location) (the redirect from \(current))")
+                    }
+                    (origin, current, redirects) = (current, next, redirects + 1)
+                    continue
+                }
+                guard (200..<300).contains(response.status) else {
+                    // Enough of an error body for its message; the rest is not read.
+                    let body = try await response.body.prefix(64 * 1024)
+                    return .answered(HTTPResponse(status: response.status, headers: response.headers, body: body))
+                }
+                switch try await receive(response) {
+                case .accepted(let value): return .accepted(value)
+                case .unusable(let problem): return .unusable(problem)
+                }
+            }
         }
     }
 
-    /// What a 2xx response turned into.
-    private enum Acceptance<Value> {
+    /// Anything but http and https, when no allow-list says so first.
+    private static func schemeRefusal(_ url: URL) -> URLRefusal? {
+        let scheme = url.scheme?.lowercased() ?? ""
+        return ["http", "https"].contains(scheme) ? nil : .scheme(scheme)
+    }
+
+    /// What one attempt came to.
+    private enum Attempt<Value> {
+        /// A 2xx answer that was usable.
         case accepted(Value)
+        /// A 2xx answer that was not: retried like a 5xx.
         case unusable(String)
+        /// Any other status, with (the start of) its body.
+        case answered(HTTPResponse)
     }
 
     private enum Failure {
@@ -181,11 +233,14 @@ public final class APIClient: Sendable {
         }
     }
 
+    /// Runs attempts until one is accepted, a final error, or the retries are spent.
+    ///
+    /// - Parameter attempt: One request; it throws ``TransportFailure`` or a final ``APIError``.
     private func send<Value>(
         url: String,
         paced: Bool,
         askWhenExhausted: Bool,
-        accept: (HTTPResponse) -> Acceptance<Value>
+        attempt perform: () async throws -> Attempt<Value>
     ) async throws(APIError) -> Value {
         var attempt = 0
         let host = skipsUnreachableHosts ? Self.host(of: url) : nil
@@ -205,22 +260,20 @@ public final class APIClient: Sendable {
             let failure: Failure
             var hostDown = false
             do {
-                let response = try await transport.get(url, headers: [])
-                switch response.status {
-                case 200..<300:
-                    switch accept(response) {
-                    case .accepted(let value): return value
-                    case .unusable(let problem): failure = .invalid(problem)
-                    }
-                case 404:
+                switch try await perform() {
+                case .accepted(let value):
+                    return value
+                case .unusable(let problem):
+                    failure = .invalid(problem)
+                case .answered(let response) where response.status == 404:
                     throw APIError.notFound(url: url)
-                case 429:
+                case .answered(let response) where response.status == 429:
                     let now = Date().timeIntervalSince1970
                     failure = .rateLimited(
                         delay: response.header("retry-after").flatMap { policy.retryAfter($0, now: now) })
-                case 500..<600:
+                case .answered(let response) where (500..<600).contains(response.status):
                     failure = .unavailable("HTTP \(response.status) from the server")
-                default:
+                case .answered(let response):
                     throw APIError.rejected(url: url, status: response.status, message: Self.message(in: response.body))
                 }
             } catch let error as APIError {
@@ -233,6 +286,7 @@ public final class APIClient: Sendable {
                     failure = .unavailable(detail)
                     hostDown = true
                 case .invalidURL(let detail): throw APIError.invalidURL(detail)
+                case .tooLarge(let maxBytes): throw APIError.tooLarge(url: url, maxBytes: maxBytes)
                 }
             } catch {
                 failure = .unavailable(String(describing: error))

@@ -24,6 +24,12 @@ public enum APIError: Error, LocalizedError, Sendable, Equatable {
     /// The request was not sent: an earlier request to the same host failed at the network level on every
     /// attempt (`cause`), and the client skips that host for the rest of the run (`skipsUnreachableHosts`).
     indirect case skipped(url: String, host: String, cause: APIError)
+    /// A download was not sent to `url` because its ``DownloadPolicy`` refuses it; `redirectedFrom` is the URL
+    /// whose redirect led there, or `nil` when `url` is the one asked for. Never retried.
+    case refused(url: String, redirectedFrom: String?, reason: URLRefusal)
+    /// The body is larger than the most the request allowed (`maxBytes`); the transfer was stopped. Never
+    /// retried.
+    case tooLarge(url: String, maxBytes: Int)
 
     /// A readable description that quotes the URL and the cause.
     public var errorDescription: String? {
@@ -49,6 +55,13 @@ public enum APIError: Error, LocalizedError, Sendable, Equatable {
             return "cancelled before it was sent: \(url)"
         case .skipped(let url, let host, _):
             return "not tried: \(url) (\(host) could not be reached earlier in this run)"
+        case .refused(let url, let origin?, let reason):
+            return "refused to follow the redirect from \(URLRefusal.redacted(origin)) to \(URLRefusal.redacted(url)): "
+                + reason.description
+        case .refused(let url, nil, let reason):
+            return "refused to fetch \(URLRefusal.redacted(url)): \(reason)"
+        case .tooLarge(let url, let maxBytes):
+            return "the response from \(url) is larger than \(ByteSize(bytes: maxBytes)); it was not read further"
         }
     }
 
@@ -56,7 +69,7 @@ public enum APIError: Error, LocalizedError, Sendable, Equatable {
     public var isFetchFailure: Bool {
         switch self {
         case .rateLimited, .timedOut, .unavailable, .invalidResponse: return true
-        case .notFound, .rejected, .notCached, .invalidURL, .cancelled, .skipped: return false
+        case .notFound, .rejected, .notCached, .invalidURL, .cancelled, .skipped, .refused, .tooLarge: return false
         }
     }
 }

@@ -8,14 +8,24 @@ import TVMRecords
 /// The production ``HTTPTransport``, built on AsyncHTTPClient.
 ///
 /// AsyncHTTPClient is used instead of FoundationNetworking, which loads libcurl and some thirty libraries at
-/// every start. One `HTTPClient` is kept per proxy decision; each keeps at most `maxConnectionsPerHost`
-/// connections per host (one for the API, as TVMaze asks), reused between requests.
+/// every start. One `HTTPClient` is kept per proxy decision (and one more for streams, which follow no
+/// redirects); each keeps at most `maxConnectionsPerHost` connections per host (one for the API, as TVMaze asks),
+/// reused between requests.
 public final class AsyncHTTPTransport: HTTPTransport {
     private let timeout: Double
     private let userAgent: String
     private let maxConnectionsPerHost: Int
     private let proxySettings: ProxySettings
-    private let clients = NIOLockedValueBox<[ProxySettings.Server?: HTTPClient]>([:])
+    private let clients = NIOLockedValueBox<[ClientKey: HTTPClient]>([:])
+
+    /// What tells the clients apart: the proxy, and whether redirects are followed.
+    private struct ClientKey: Hashable {
+        var proxy: ProxySettings.Server?
+        var followsRedirects: Bool
+    }
+
+    /// The most bytes of a body ``get(_:headers:)`` collects: far more than any API answer.
+    static let maxCollectedBytes = 256 * 1024 * 1024
 
     /// Creates a transport.
     ///
@@ -38,7 +48,8 @@ public final class AsyncHTTPTransport: HTTPTransport {
         guard let parsed = URL(string: url), let scheme = parsed.scheme, let host = parsed.host else {
             throw .invalidURL(url)
         }
-        let client = client(for: proxySettings.proxy(scheme: scheme.lowercased(), host: host))
+        let client = client(
+            for: ClientKey(proxy: proxySettings.proxy(scheme: scheme.lowercased(), host: host), followsRedirects: true))
         var request = HTTPClientRequest(url: url)
         request.method = .GET
         request.headers.add(name: "User-Agent", value: userAgent)
@@ -46,7 +57,7 @@ public final class AsyncHTTPTransport: HTTPTransport {
         for header in headers { request.headers.add(name: header.name, value: header.value) }
         do {
             let response = try await client.execute(request, timeout: .milliseconds(Int64(timeout * 2000)))
-            let body = try await response.body.collect(upTo: 256 * 1024 * 1024)
+            let body = try await response.body.collect(upTo: Self.maxCollectedBytes)
             return HTTPResponse(
                 status: Int(response.status.code),
                 headers: response.headers.map { (name: $0.name, value: $0.value) },
@@ -54,6 +65,61 @@ public final class AsyncHTTPTransport: HTTPTransport {
             )
         } catch {
             throw Self.classify(error)
+        }
+    }
+
+    /// Performs one GET request without following redirects and returns at its head; the body streams with
+    /// back-pressure (AsyncHTTPClient reads the next chunk from the socket only once this one is taken), so a
+    /// body of any size holds one chunk in memory. See ``HTTPTransport/stream(_:headers:maxBytes:)``.
+    ///
+    /// The timeout covers the connection and each read: a body that keeps arriving is bounded by `maxBytes`,
+    /// not by a deadline. A body dropped before its end cancels the request, which closes the connection.
+    public func stream(_ url: String, headers: [(name: String, value: String)], maxBytes: Int)
+        async throws(TransportFailure) -> HTTPStreamingResponse
+    {
+        guard let parsed = URL(string: url), let scheme = parsed.scheme, let host = parsed.host else {
+            throw .invalidURL(url)
+        }
+        let client = client(
+            for: ClientKey(proxy: proxySettings.proxy(scheme: scheme.lowercased(), host: host), followsRedirects: false)
+        )
+        var request = HTTPClientRequest(url: url)
+        request.method = .GET
+        request.headers.add(name: "User-Agent", value: userAgent)
+        for header in headers { request.headers.add(name: header.name, value: header.value) }
+        let response: HTTPClientResponse
+        do {
+            response = try await client.execute(request, timeout: .milliseconds(Int64(timeout * 2000)))
+        } catch {
+            throw Self.classify(error)
+        }
+        if let length = response.headers.first(name: "content-length").flatMap({ Int($0) }), length > maxBytes {
+            throw .tooLarge(maxBytes: maxBytes)
+        }
+        let reader = BodyReader(response.body.makeAsyncIterator())
+        return HTTPStreamingResponse(
+            status: Int(response.status.code),
+            headers: response.headers.map { (name: $0.name, value: $0.value) },
+            body: HTTPBodyStream(maxBytes: maxBytes) { () async throws(TransportFailure) -> [UInt8]? in
+                try await reader.next()
+            }
+        )
+    }
+
+    /// Holds a body's iterator for the stream's closure, and turns its errors into transport failures.
+    private final class BodyReader {
+        private var iterator: HTTPClientResponse.Body.AsyncIterator
+
+        init(_ iterator: HTTPClientResponse.Body.AsyncIterator) {
+            self.iterator = iterator
+        }
+
+        func next() async throws(TransportFailure) -> [UInt8]? {
+            do {
+                return try await iterator.next().map { Array($0.readableBytesView) }
+            } catch {
+                throw AsyncHTTPTransport.classify(error)
+            }
         }
     }
 
@@ -66,9 +132,9 @@ public final class AsyncHTTPTransport: HTTPTransport {
         for client in all { try? await client.shutdown() }
     }
 
-    private func client(for proxy: ProxySettings.Server?) -> HTTPClient {
+    private func client(for key: ClientKey) -> HTTPClient {
         clients.withLockedValue { clients in
-            if let existing = clients[proxy] { return existing }
+            if let existing = clients[key] { return existing }
             var configuration = HTTPClient.Configuration(
                 timeout: .init(
                     connect: .milliseconds(Int64(timeout * 1000)),
@@ -78,7 +144,7 @@ public final class AsyncHTTPTransport: HTTPTransport {
                     idleTimeout: .seconds(30),
                     concurrentHTTP1ConnectionsPerHostSoftLimit: maxConnectionsPerHost
                 ),
-                proxy: proxy.map { server in
+                proxy: key.proxy.map { server in
                     var proxy = HTTPClient.Configuration.Proxy.server(host: server.host, port: server.port)
                     if let username = server.username, let password = server.password {
                         proxy = .server(
@@ -94,15 +160,20 @@ public final class AsyncHTTPTransport: HTTPTransport {
             // a refused connection would hold every attempt for the whole connect timeout.
             configuration.connectionPool.retryConnectionEstablishment = false
             configuration.httpVersion = .http1Only
-            configuration.redirectConfiguration = .follow(max: 5, allowCycles: false)
+            // Streams (downloads) get every redirect back, so that their caller checks where each one leads.
+            configuration.redirectConfiguration =
+                key.followsRedirects ? .follow(max: 5, allowCycles: false) : .disallow
             let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
-            clients[proxy] = client
+            clients[key] = client
             return client
         }
     }
 
     /// Sorts AsyncHTTPClient and NIO errors into timeouts and connection failures.
     static func classify(_ error: any Error) -> TransportFailure {
+        if let error = error as? NIOTooManyBytesError {
+            return .tooLarge(maxBytes: error.maxBytes ?? maxCollectedBytes)
+        }
         if let error = error as? HTTPClientError {
             switch error {
             case .connectTimeout, .readTimeout, .deadlineExceeded, .writeTimeout, .tlsHandshakeTimeout,

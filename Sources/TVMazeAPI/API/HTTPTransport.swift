@@ -50,6 +50,9 @@ public enum TransportFailure: Error, Sendable, Equatable {
     case timeout(String)
     /// The URL could not be used.
     case invalidURL(String)
+    /// The body is larger than the most the request allowed (its `Content-Length` said so, or more bytes
+    /// arrived); the transfer was stopped there.
+    case tooLarge(maxBytes: Int)
 }
 
 /// Sends GET requests: the seam between the API client and the network.
@@ -65,6 +68,37 @@ public protocol HTTPTransport: Sendable {
     /// - Throws: ``TransportFailure`` when no response was received.
     func get(_ url: String, headers: [(name: String, value: String)]) async throws(TransportFailure) -> HTTPResponse
 
+    /// Performs one GET request without following redirects, and returns once the status and headers have
+    /// arrived; the body is read from the response's ``HTTPStreamingResponse/body`` as it arrives, never held
+    /// whole.
+    ///
+    /// A transport that has no streaming of its own gets a default that calls ``get(_:headers:)``.
+    /// - Parameters:
+    ///   - url: The absolute URL, already percent-encoded.
+    ///   - headers: Extra request headers.
+    ///   - maxBytes: The most body bytes to accept.
+    /// - Returns: The response head, and its body to read.
+    /// - Throws: ``TransportFailure``; ``TransportFailure/tooLarge(maxBytes:)`` at once when `Content-Length`
+    ///   announces more than `maxBytes` (reading the body throws it when more arrive).
+    func stream(_ url: String, headers: [(name: String, value: String)], maxBytes: Int) async throws(TransportFailure)
+        -> HTTPStreamingResponse
+
     /// Releases connections and threads. Call once, when done.
     func shutdown() async
+}
+
+extension HTTPTransport {
+    /// Streams through ``get(_:headers:)``: the whole body arrives first, then is read as one chunk. For
+    /// transports without sockets (tests); ``AsyncHTTPTransport`` streams for real.
+    public func stream(_ url: String, headers: [(name: String, value: String)], maxBytes: Int)
+        async throws(TransportFailure) -> HTTPStreamingResponse
+    {
+        let response = try await get(url, headers: headers)
+        if response.header("content-length").flatMap(Int.init).map({ $0 > maxBytes }) == true {
+            throw .tooLarge(maxBytes: maxBytes)
+        }
+        return HTTPStreamingResponse(
+            status: response.status, headers: response.headers,
+            body: HTTPBodyStream(bytes: response.body, maxBytes: maxBytes))
+    }
 }

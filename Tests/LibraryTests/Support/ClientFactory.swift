@@ -28,3 +28,20 @@ enum ClientFactory {
             onExhausted: onExhausted, cache: cache, cacheMode: cacheMode, skipsUnreachableHosts: skipsUnreachableHosts)
     }
 }
+
+extension APIClient {
+    /// Downloads with `download(url:policy:receive:)` and returns the whole response, for tests: the body is
+    /// collected, and `validate` may call it unusable.
+    func downloadBody(
+        url: String,
+        policy: DownloadPolicy = DownloadPolicy(allowedHosts: nil, maxBytes: 1 << 20),
+        validate: (HTTPResponse) -> String? = { _ in nil }
+    ) async throws(APIError) -> HTTPResponse {
+        try await download(url: url, policy: policy) { streamed throws(TransportFailure) in
+            var body: [UInt8] = []
+            while let chunk = try await streamed.body.next() { body += chunk }
+            let response = HTTPResponse(status: streamed.status, headers: streamed.headers, body: body)
+            return validate(response).map { .unusable($0) } ?? .accepted(response)
+        }
+    }
+}

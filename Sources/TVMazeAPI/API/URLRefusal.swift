@@ -1,0 +1,38 @@
+import Foundation
+import TVMRecords
+
+/// Why a download policy refuses to fetch a URL (see ``HostAllowList/refusal(for:)``).
+public enum URLRefusal: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The URL's host (with its port, when not the scheme's default) is not on the allow-list; the value is the
+    /// entry that would allow it, e.g. `169.254.169.254` or `127.0.0.1:8080`.
+    case hostNotAllowed(String)
+    /// The URL carries a user name or password (`http://user:pw@host/`).
+    case userInfo
+    /// The URL is not `http` or `https` (a redirect to `file:` or `ftp:`); the value is its scheme.
+    case scheme(String)
+
+    /// Why, and what to do, e.g. `host 10.0.0.1 is not allowed; allow it with --allow-host 10.0.0.1`.
+    public var description: String {
+        switch self {
+        case .hostNotAllowed(let host):
+            return "host \(host) is not allowed; allow it with --allow-host \(host)"
+        case .userInfo:
+            return "URLs with a user name or password are never fetched"
+        case .scheme(let scheme):
+            return "only http and https URLs are fetched, not \(scheme.isEmpty ? "a relative URL" : scheme + ":")"
+        }
+    }
+
+    /// A URL as it may be shown in a message: with its password, if any, replaced by `***`.
+    ///
+    /// - Parameter url: The URL, as text.
+    /// - Returns: The same text, with the password of its userinfo hidden.
+    public static func redacted(_ url: String) -> String {
+        guard let parsed = URL(string: url), let password = parsed.password, !password.isEmpty,
+            let schemeEnd = url.range(of: "://"),
+            let at = url[schemeEnd.upperBound...].firstIndex(of: "@"),
+            let colon = url[schemeEnd.upperBound..<at].firstIndex(of: ":")
+        else { return url }
+        return String(url[..<url.index(after: colon)]) + "***" + String(url[at...])
+    }
+}

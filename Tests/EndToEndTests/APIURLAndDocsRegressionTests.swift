@@ -2,8 +2,8 @@ import Foundation
 import ReplayServer
 import Testing
 
-/// Regressions of the API base URL.
-@Suite("regressions: the API URL is taken as given or refused")
+/// Regressions of the API base URL and of the man pages that describe the tools' files and commands.
+@Suite("regressions: the API URL is taken as given or refused, and the pages say what the tools do")
 struct APIURLAndDocsRegressionTests {
     // TVM_API_URL (or --api-url) with a #fragment silently sent every request to /: the fragment swallowed the path.
     @Test(
@@ -39,5 +39,49 @@ struct APIURLAndDocsRegressionTests {
                 "tvm-fetch", ["show", "1", "--api-url", server.baseURL + "/", "--jq", ".id"])
             #expect(plain.lines == ["1"])
         }
+    }
+
+    // tvm-img(1) said plain `tvm-img` runs `cache info` (it runs `fetch`), and FILES named ratelimit-HOST where the
+    // file is ratelimit-HOST_PORT.
+    @Test("the pages name tvm-img's default commands and the rate window's file as the tools use them")
+    func pagesMatchTheTools() async throws {
+        let page = try String(contentsOf: Repository.url("man/tvm-img.1"), encoding: .utf8)
+        let sections = page.components(separatedBy: "\n.Ss ")
+        let fetch = try #require(sections.first { $0.hasPrefix("fetch\n") })
+        let cacheInfo = try #require(sections.first { $0.hasPrefix("\"cache info\"\n") })
+        let flowing = { (text: String) in text.replacingOccurrences(of: "\n", with: " ") }
+        #expect(flowing(fetch).contains("This is the default command: tvm\\-img with no command name runs it."))
+        #expect(
+            flowing(cacheInfo).contains("This is the default command: tvm\\-img cache with no command name runs it."))
+        #expect(page.components(separatedBy: "This is the default command").count == 3)
+
+        try await withReplay { server, sandbox in
+            let plain = try await sandbox.run("tvm-img", ["1", "--path"])
+            #expect(plain.status == 0, "\(plain.stderr)")
+            #expect(plain.lines.count == 1 && plain.stdout.hasSuffix(".jpg\n"), "\(plain.stdout)")
+            let cache = try await sandbox.run("tvm-img", ["cache", "--jq", ".files"])
+            #expect(cache.lines == ["1"])
+
+            let port = try #require(URL(string: server.baseURL)?.port)
+            let rateFiles = { () throws -> [String] in
+                try FileManager.default.contentsOfDirectory(
+                    atPath: sandbox.cacheHome.appendingPathComponent("tvm").path
+                )
+                .filter { $0.hasPrefix("ratelimit-") }.sorted()
+            }
+            #expect(try rateFiles() == ["ratelimit-127.0.0.1_\(port)"])
+            // A URL without a port: nothing listens on 127.0.0.1:80 here, but the request takes its place first.
+            _ = try await sandbox.run("tvm-fetch", ["show", "1", "--retries", "0", "--api-url", "http://127.0.0.1"])
+            #expect(try rateFiles() == ["ratelimit-127.0.0.1", "ratelimit-127.0.0.1_\(port)"])
+        }
+        for name in Repository.tools.map({ "man/\($0).1" }) + ["man/tvm.7"] {
+            let text = try String(contentsOf: Repository.url(name), encoding: .utf8)
+            #expect(text.contains(".It Pa $XDG_CACHE_HOME/tvm/ratelimit\\-HOST_PORT\n"), "\(name)")
+            #expect(!text.contains("ratelimit\\-HOST\n"), "\(name)")
+            #expect(flowing(text).contains("the name is ratelimit\\-HOST alone, ratelimit\\-api.tvmaze.com"), "\(name)")
+        }
+        let fetchPage = try String(contentsOf: Repository.url("man/tvm-fetch.1"), encoding: .utf8)
+        // True since cacheClearGivesTheSpaceBack (LocalStateRegressionTests) passes.
+        #expect(flowing(fetchPage).contains("gives the space back"))
     }
 }

@@ -167,7 +167,9 @@ struct ManualPage {
         page.macro("Ss", Mdoc.argument(names.joined(separator: ", ")))
         if let abstract = leaf.command.abstract { page.text(abstract) }
         if leaf.isDefault {
-            page.text("This is the default command: \(root.commandName) with no command name runs it.")
+            // The default of a nested command (`cache info`) is run by its parent (`tvm-img cache`), not the tool.
+            let parent = ([root.commandName] + leaf.path.dropLast()).joined(separator: " ")
+            page.text("This is the default command: \(parent) with no command name runs it.")
         }
         let discussion = Discussion(leaf.command.discussion)
         if !discussion.body.isEmpty {

@@ -111,14 +111,17 @@ enum ManualSections {
         ),
         Entry(
             name: "$XDG_CACHE_HOME/tvm/http.sqlite",
-            text: "The HTTP response cache (SQLite) that answers --offline and spares requests; "
-                + "tvm-fetch cache shows and clears it.",
+            text: "The HTTP response cache (SQLite, with its WAL http.sqlite-wal) that answers --offline and "
+                + "spares requests, its stored responses kept under --cache-max; tvm-fetch cache shows it, and "
+                + "clears it, giving the space back.",
             tools: nil
         ),
         Entry(
-            name: "$XDG_CACHE_HOME/tvm/ratelimit-HOST",
-            text: "The send times of the last 20 requests to HOST, shared under flock(2) by every tvm process so "
-                + "that a whole pipeline keeps to TVMaze's limit of 20 calls in 10 seconds.",
+            name: "$XDG_CACHE_HOME/tvm/ratelimit-HOST_PORT",
+            text: "The send times of the last 20 requests to the API at HOST and PORT, shared under flock(2) by "
+                + "every tvm process so that a whole pipeline keeps to TVMaze's limit of 20 calls in 10 seconds. "
+                + "HOST and PORT are those the API URL names (ratelimit-127.0.0.1_8080); for a URL without a "
+                + "port the name is ratelimit-HOST alone, ratelimit-api.tvmaze.com for the default API.",
             tools: nil
         ),
         Entry(

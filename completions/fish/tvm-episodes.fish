@@ -21,7 +21,7 @@ function __tvm-episodes_parse_tokens -S
     set -l unparsed_tokens (__tvm-episodes_tokens -pc)
     switch $unparsed_tokens[1]
     case 'tvm-episodes'
-        __tvm-episodes_parse_subcommand -r 1 'season=+' 'specials' 'group' 'next' 'since=' 'summary' 'api-url=' 'timeout=' 'retries=' 'offline' 'refresh' 'cache-max=' 'failed=' 'jq=' 'arg=+' 'argjson=+' 'format=' 'no-color' 'q/quiet' 'version' 'h/help'
+        __tvm-episodes_parse_subcommand -r 1 'season=+' 'specials' 'group' 'next' 'since=' 'summary' 'api-url=' 'timeout=' 'retries=' 'offline' 'refresh' 'cache-max=' 'failed=' 'jq=' 'jq-file=' 'arg=+' 'argjson=+' 'format=' 'no-color' 'q/quiet' 'version' 'h/help'
         switch $unparsed_tokens[1]
         case 'help'
             __tvm-episodes_parse_subcommand -r 1 'version'
@@ -84,14 +84,15 @@ complete -c 'tvm-episodes' -n '__tvm-episodes_should_offer_completions_for_flags
 complete -c 'tvm-episodes' -n '__tvm-episodes_should_offer_completions_for_flags_or_options "tvm-episodes" next' -l 'next' -d 'Print the next episode to air for each show.'
 complete -c 'tvm-episodes' -n '__tvm-episodes_should_offer_completions_for_flags_or_options "tvm-episodes" since' -l 'since' -d 'Keep only episodes whose airstamp is on or after this day (UTC).' -rfka ''
 complete -c 'tvm-episodes' -n '__tvm-episodes_should_offer_completions_for_flags_or_options "tvm-episodes" summary' -l 'summary' -d 'On a terminal, print each episode\'s summary under its row.'
-complete -c 'tvm-episodes' -n '__tvm-episodes_should_offer_completions_for_flags_or_options "tvm-episodes" api-url' -l 'api-url' -d 'The TVMaze API base URL (default: $TVM_API_URL, else https://api.tvmaze.com).' -rfka ''
+complete -c 'tvm-episodes' -n '__tvm-episodes_should_offer_completions_for_flags_or_options "tvm-episodes" api-url' -l 'api-url' -d 'The TVMaze API base URL, without a query or fragment (default: $TVM_API_URL, else https://api.tvmaze.com).' -rfka ''
 complete -c 'tvm-episodes' -n '__tvm-episodes_should_offer_completions_for_flags_or_options "tvm-episodes" timeout' -l 'timeout' -d 'Connect and read timeout, in seconds.' -rfka ''
 complete -c 'tvm-episodes' -n '__tvm-episodes_should_offer_completions_for_flags_or_options "tvm-episodes" retries' -l 'retries' -d 'Retries after a 429, a 5xx, a timeout or a lost connection.' -rfka ''
 complete -c 'tvm-episodes' -n '__tvm-episodes_should_offer_completions_for_flags_or_options "tvm-episodes" offline' -l 'offline' -d 'Never touch the network: answer from the local cache, fresh or stale; a miss exits 69.'
 complete -c 'tvm-episodes' -n '__tvm-episodes_should_offer_completions_for_flags_or_options "tvm-episodes" refresh' -l 'refresh' -d 'Ask the network even for fresh cache entries (the cached copy still serves if the network fails).'
-complete -c 'tvm-episodes' -n '__tvm-episodes_should_offer_completions_for_flags_or_options "tvm-episodes" cache-max' -l 'cache-max' -d 'Size cap of the HTTP cache; least recently used entries go first.' -rfka ''
+complete -c 'tvm-episodes' -n '__tvm-episodes_should_offer_completions_for_flags_or_options "tvm-episodes" cache-max' -l 'cache-max' -d 'Size cap of the HTTP cache\'s stored responses; least recently used entries go first, and a response larger than the cap is not kept (it is still printed).' -rfka ''
 complete -c 'tvm-episodes' -n '__tvm-episodes_should_offer_completions_for_flags_or_options "tvm-episodes" failed' -l 'failed' -d 'Write the input lines of records that failed after their retries to this file, to pipe back in later.' -rF
 complete -c 'tvm-episodes' -n '__tvm-episodes_should_offer_completions_for_flags_or_options "tvm-episodes" jq' -l 'jq' -d 'Filter each output record through this jq program (libjq). String results print raw, as with jq -r.' -rfka ''
+complete -c 'tvm-episodes' -n '__tvm-episodes_should_offer_completions_for_flags_or_options "tvm-episodes" jq-file' -l 'jq-file' -d 'Read the --jq program from this file (as jq -f does).' -rF
 complete -c 'tvm-episodes' -n '__tvm-episodes_should_offer_completions_for_flags_or_options "tvm-episodes"' -l 'arg' -d 'Bind $name to the string value in the --jq filter, as jq --arg does.' -rfka ''
 complete -c 'tvm-episodes' -n '__tvm-episodes_should_offer_completions_for_flags_or_options "tvm-episodes"' -l 'argjson' -d 'Bind $name to a JSON value in the --jq filter, as jq --argjson does.' -rfka ''
 complete -c 'tvm-episodes' -n '__tvm-episodes_should_offer_completions_for_flags_or_options "tvm-episodes" format' -l 'format' -d 'Output format: auto (a table on a terminal, JSON Lines otherwise), jsonl, json or table.' -rfka 'auto jsonl json table'

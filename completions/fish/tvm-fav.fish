@@ -24,17 +24,17 @@ function __tvm-fav_parse_tokens -S
         __tvm-fav_parse_subcommand 0 'version' 'h/help'
         switch $unparsed_tokens[1]
         case 'add'
-            __tvm-fav_parse_subcommand -r 1 'db=' 'lock-timeout=' 'api-url=' 'timeout=' 'retries=' 'offline' 'refresh' 'cache-max=' 'failed=' 'jq=' 'arg=+' 'argjson=+' 'format=' 'no-color' 'q/quiet' 'version' 'h/help'
+            __tvm-fav_parse_subcommand -r 1 'db=' 'lock-timeout=' 'api-url=' 'timeout=' 'retries=' 'offline' 'refresh' 'cache-max=' 'failed=' 'jq=' 'jq-file=' 'arg=+' 'argjson=+' 'format=' 'no-color' 'q/quiet' 'version' 'h/help'
         case 'rm'
-            __tvm-fav_parse_subcommand -r 1 'y/yes' 'db=' 'lock-timeout=' 'jq=' 'arg=+' 'argjson=+' 'format=' 'no-color' 'q/quiet' 'version' 'h/help'
+            __tvm-fav_parse_subcommand -r 1 'y/yes' 'db=' 'lock-timeout=' 'jq=' 'jq-file=' 'arg=+' 'argjson=+' 'format=' 'no-color' 'q/quiet' 'version' 'h/help'
         case 'list'
-            __tvm-fav_parse_subcommand 0 'sort=' 'db=' 'lock-timeout=' 'jq=' 'arg=+' 'argjson=+' 'format=' 'no-color' 'q/quiet' 'version' 'h/help'
+            __tvm-fav_parse_subcommand 0 'sort=' 'db=' 'lock-timeout=' 'jq=' 'jq-file=' 'arg=+' 'argjson=+' 'format=' 'no-color' 'q/quiet' 'version' 'h/help'
         case 'show'
-            __tvm-fav_parse_subcommand -r 1 'db=' 'lock-timeout=' 'jq=' 'arg=+' 'argjson=+' 'format=' 'no-color' 'q/quiet' 'version' 'h/help'
+            __tvm-fav_parse_subcommand -r 1 'db=' 'lock-timeout=' 'jq=' 'jq-file=' 'arg=+' 'argjson=+' 'format=' 'no-color' 'q/quiet' 'version' 'h/help'
         case 'status'
-            __tvm-fav_parse_subcommand 0 'db=' 'lock-timeout=' 'jq=' 'arg=+' 'argjson=+' 'format=' 'no-color' 'q/quiet' 'version' 'h/help'
+            __tvm-fav_parse_subcommand 0 'db=' 'lock-timeout=' 'jq=' 'jq-file=' 'arg=+' 'argjson=+' 'format=' 'no-color' 'q/quiet' 'version' 'h/help'
         case 'refresh'
-            __tvm-fav_parse_subcommand 0 'db=' 'lock-timeout=' 'api-url=' 'timeout=' 'retries=' 'offline' 'refresh' 'cache-max=' 'jq=' 'arg=+' 'argjson=+' 'format=' 'no-color' 'q/quiet' 'version' 'h/help'
+            __tvm-fav_parse_subcommand 0 'db=' 'lock-timeout=' 'api-url=' 'timeout=' 'retries=' 'offline' 'refresh' 'cache-max=' 'jq=' 'jq-file=' 'arg=+' 'argjson=+' 'format=' 'no-color' 'q/quiet' 'version' 'h/help'
         case 'help'
             __tvm-fav_parse_subcommand -r 1 'version'
         end
@@ -110,14 +110,15 @@ complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_positional "tvm
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_positional "tvm-fav" -eq 1' -fa 'help' -d 'Show subcommand help information.'
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav add" db' -l 'db' -d 'The favorites database (default: $TVM_DB, else $XDG_DATA_HOME/tvm/tvm.sqlite).' -rF
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav add" lock-timeout' -l 'lock-timeout' -d 'How long a save or delete waits for another tvm-fav to finish, in seconds.' -rfka ''
-complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav add" api-url' -l 'api-url' -d 'The TVMaze API base URL (default: $TVM_API_URL, else https://api.tvmaze.com).' -rfka ''
+complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav add" api-url' -l 'api-url' -d 'The TVMaze API base URL, without a query or fragment (default: $TVM_API_URL, else https://api.tvmaze.com).' -rfka ''
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav add" timeout' -l 'timeout' -d 'Connect and read timeout, in seconds.' -rfka ''
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav add" retries' -l 'retries' -d 'Retries after a 429, a 5xx, a timeout or a lost connection.' -rfka ''
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav add" offline' -l 'offline' -d 'Never touch the network: answer from the local cache, fresh or stale; a miss exits 69.'
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav add" refresh' -l 'refresh' -d 'Ask the network even for fresh cache entries (the cached copy still serves if the network fails).'
-complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav add" cache-max' -l 'cache-max' -d 'Size cap of the HTTP cache; least recently used entries go first.' -rfka ''
+complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav add" cache-max' -l 'cache-max' -d 'Size cap of the HTTP cache\'s stored responses; least recently used entries go first, and a response larger than the cap is not kept (it is still printed).' -rfka ''
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav add" failed' -l 'failed' -d 'Write the input lines of records that failed after their retries to this file, to pipe back in later.' -rF
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav add" jq' -l 'jq' -d 'Filter each output record through this jq program (libjq). String results print raw, as with jq -r.' -rfka ''
+complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav add" jq-file' -l 'jq-file' -d 'Read the --jq program from this file (as jq -f does).' -rF
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav add"' -l 'arg' -d 'Bind $name to the string value in the --jq filter, as jq --arg does.' -rfka ''
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav add"' -l 'argjson' -d 'Bind $name to a JSON value in the --jq filter, as jq --argjson does.' -rfka ''
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav add" format' -l 'format' -d 'Output format: auto (a table on a terminal, JSON Lines otherwise), jsonl, json or table.' -rfka 'auto jsonl json table'
@@ -130,6 +131,7 @@ complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_option
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav rm" db' -l 'db' -d 'The favorites database (default: $TVM_DB, else $XDG_DATA_HOME/tvm/tvm.sqlite).' -rF
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav rm" lock-timeout' -l 'lock-timeout' -d 'How long a save or delete waits for another tvm-fav to finish, in seconds.' -rfka ''
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav rm" jq' -l 'jq' -d 'Filter each output record through this jq program (libjq). String results print raw, as with jq -r.' -rfka ''
+complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav rm" jq-file' -l 'jq-file' -d 'Read the --jq program from this file (as jq -f does).' -rF
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav rm"' -l 'arg' -d 'Bind $name to the string value in the --jq filter, as jq --arg does.' -rfka ''
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav rm"' -l 'argjson' -d 'Bind $name to a JSON value in the --jq filter, as jq --argjson does.' -rfka ''
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav rm" format' -l 'format' -d 'Output format: auto (a table on a terminal, JSON Lines otherwise), jsonl, json or table.' -rfka 'auto jsonl json table'
@@ -141,6 +143,7 @@ complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_option
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav list" db' -l 'db' -d 'The favorites database (default: $TVM_DB, else $XDG_DATA_HOME/tvm/tvm.sqlite).' -rF
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav list" lock-timeout' -l 'lock-timeout' -d 'How long a save or delete waits for another tvm-fav to finish, in seconds.' -rfka ''
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav list" jq' -l 'jq' -d 'Filter each output record through this jq program (libjq). String results print raw, as with jq -r.' -rfka ''
+complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav list" jq-file' -l 'jq-file' -d 'Read the --jq program from this file (as jq -f does).' -rF
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav list"' -l 'arg' -d 'Bind $name to the string value in the --jq filter, as jq --arg does.' -rfka ''
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav list"' -l 'argjson' -d 'Bind $name to a JSON value in the --jq filter, as jq --argjson does.' -rfka ''
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav list" format' -l 'format' -d 'Output format: auto (a table on a terminal, JSON Lines otherwise), jsonl, json or table.' -rfka 'auto jsonl json table'
@@ -152,6 +155,7 @@ complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_positional "tvm
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav show" db' -l 'db' -d 'The favorites database (default: $TVM_DB, else $XDG_DATA_HOME/tvm/tvm.sqlite).' -rF
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav show" lock-timeout' -l 'lock-timeout' -d 'How long a save or delete waits for another tvm-fav to finish, in seconds.' -rfka ''
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav show" jq' -l 'jq' -d 'Filter each output record through this jq program (libjq). String results print raw, as with jq -r.' -rfka ''
+complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav show" jq-file' -l 'jq-file' -d 'Read the --jq program from this file (as jq -f does).' -rF
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav show"' -l 'arg' -d 'Bind $name to the string value in the --jq filter, as jq --arg does.' -rfka ''
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav show"' -l 'argjson' -d 'Bind $name to a JSON value in the --jq filter, as jq --argjson does.' -rfka ''
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav show" format' -l 'format' -d 'Output format: auto (a table on a terminal, JSON Lines otherwise), jsonl, json or table.' -rfka 'auto jsonl json table'
@@ -162,6 +166,7 @@ complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_option
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav status" db' -l 'db' -d 'The favorites database (default: $TVM_DB, else $XDG_DATA_HOME/tvm/tvm.sqlite).' -rF
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav status" lock-timeout' -l 'lock-timeout' -d 'How long a save or delete waits for another tvm-fav to finish, in seconds.' -rfka ''
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav status" jq' -l 'jq' -d 'Filter each output record through this jq program (libjq). String results print raw, as with jq -r.' -rfka ''
+complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav status" jq-file' -l 'jq-file' -d 'Read the --jq program from this file (as jq -f does).' -rF
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav status"' -l 'arg' -d 'Bind $name to the string value in the --jq filter, as jq --arg does.' -rfka ''
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav status"' -l 'argjson' -d 'Bind $name to a JSON value in the --jq filter, as jq --argjson does.' -rfka ''
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav status" format' -l 'format' -d 'Output format: auto (a table on a terminal, JSON Lines otherwise), jsonl, json or table.' -rfka 'auto jsonl json table'
@@ -171,13 +176,14 @@ complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_option
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav status" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav refresh" db' -l 'db' -d 'The favorites database (default: $TVM_DB, else $XDG_DATA_HOME/tvm/tvm.sqlite).' -rF
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav refresh" lock-timeout' -l 'lock-timeout' -d 'How long a save or delete waits for another tvm-fav to finish, in seconds.' -rfka ''
-complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav refresh" api-url' -l 'api-url' -d 'The TVMaze API base URL (default: $TVM_API_URL, else https://api.tvmaze.com).' -rfka ''
+complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav refresh" api-url' -l 'api-url' -d 'The TVMaze API base URL, without a query or fragment (default: $TVM_API_URL, else https://api.tvmaze.com).' -rfka ''
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav refresh" timeout' -l 'timeout' -d 'Connect and read timeout, in seconds.' -rfka ''
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav refresh" retries' -l 'retries' -d 'Retries after a 429, a 5xx, a timeout or a lost connection.' -rfka ''
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav refresh" offline' -l 'offline' -d 'Never touch the network: answer from the local cache, fresh or stale; a miss exits 69.'
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav refresh" refresh' -l 'refresh' -d 'Ask the network even for fresh cache entries (the cached copy still serves if the network fails).'
-complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav refresh" cache-max' -l 'cache-max' -d 'Size cap of the HTTP cache; least recently used entries go first.' -rfka ''
+complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav refresh" cache-max' -l 'cache-max' -d 'Size cap of the HTTP cache\'s stored responses; least recently used entries go first, and a response larger than the cap is not kept (it is still printed).' -rfka ''
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav refresh" jq' -l 'jq' -d 'Filter each output record through this jq program (libjq). String results print raw, as with jq -r.' -rfka ''
+complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav refresh" jq-file' -l 'jq-file' -d 'Read the --jq program from this file (as jq -f does).' -rF
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav refresh"' -l 'arg' -d 'Bind $name to the string value in the --jq filter, as jq --arg does.' -rfka ''
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav refresh"' -l 'argjson' -d 'Bind $name to a JSON value in the --jq filter, as jq --argjson does.' -rfka ''
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav refresh" format' -l 'format' -d 'Output format: auto (a table on a terminal, JSON Lines otherwise), jsonl, json or table.' -rfka 'auto jsonl json table'

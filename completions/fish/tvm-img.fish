@@ -24,16 +24,16 @@ function __tvm-img_parse_tokens -S
         __tvm-img_parse_subcommand 0 'version' 'h/help'
         switch $unparsed_tokens[1]
         case 'fetch'
-            __tvm-img_parse_subcommand -r 1 'size=' 'path' 'preview' 'character' 'j/jobs=' 'allow-host=+' 'max-size=' 'api-url=' 'timeout=' 'retries=' 'offline' 'refresh' 'cache-max=' 'jq=' 'arg=+' 'argjson=+' 'format=' 'no-color' 'q/quiet' 'version' 'h/help'
+            __tvm-img_parse_subcommand -r 1 'size=' 'path' 'preview' 'character' 'j/jobs=' 'allow-host=+' 'max-size=' 'api-url=' 'timeout=' 'retries=' 'offline' 'refresh' 'cache-max=' 'jq=' 'jq-file=' 'arg=+' 'argjson=+' 'format=' 'no-color' 'q/quiet' 'version' 'h/help'
         case 'cache'
             __tvm-img_parse_subcommand 0 'version' 'h/help'
             switch $unparsed_tokens[1]
             case 'info'
-                __tvm-img_parse_subcommand 0 'jq=' 'arg=+' 'argjson=+' 'format=' 'no-color' 'q/quiet' 'version' 'h/help'
+                __tvm-img_parse_subcommand 0 'jq=' 'jq-file=' 'arg=+' 'argjson=+' 'format=' 'no-color' 'q/quiet' 'version' 'h/help'
             case 'prune'
-                __tvm-img_parse_subcommand 0 'max-size=' 'jq=' 'arg=+' 'argjson=+' 'format=' 'no-color' 'q/quiet' 'version' 'h/help'
+                __tvm-img_parse_subcommand 0 'max-size=' 'jq=' 'jq-file=' 'arg=+' 'argjson=+' 'format=' 'no-color' 'q/quiet' 'version' 'h/help'
             case 'clear'
-                __tvm-img_parse_subcommand 0 'jq=' 'arg=+' 'argjson=+' 'format=' 'no-color' 'q/quiet' 'version' 'h/help'
+                __tvm-img_parse_subcommand 0 'jq=' 'jq-file=' 'arg=+' 'argjson=+' 'format=' 'no-color' 'q/quiet' 'version' 'h/help'
             end
         case 'help'
             __tvm-img_parse_subcommand -r 1 'version'
@@ -102,13 +102,14 @@ complete -c 'tvm-img' -n '__tvm-img_should_offer_completions_for_flags_or_option
 complete -c 'tvm-img' -n '__tvm-img_should_offer_completions_for_flags_or_options "tvm-img fetch" j jobs' -s 'j' -l 'jobs' -d 'Parallel downloads.' -rfka ''
 complete -c 'tvm-img' -n '__tvm-img_should_offer_completions_for_flags_or_options "tvm-img fetch"' -l 'allow-host' -d 'Also fetch images from HOST (any port) or HOST:PORT; repeatable. Without it, only static.tvmaze.com and the API\'s host and port are asked ($TVM_IMAGE_HOSTS adds a comma-separated list).' -rfka ''
 complete -c 'tvm-img' -n '__tvm-img_should_offer_completions_for_flags_or_options "tvm-img fetch" max-size' -l 'max-size' -d 'The largest image to download (K, M, G: powers of 1024); a larger one is stopped, not stored.' -rfka ''
-complete -c 'tvm-img' -n '__tvm-img_should_offer_completions_for_flags_or_options "tvm-img fetch" api-url' -l 'api-url' -d 'The TVMaze API base URL (default: $TVM_API_URL, else https://api.tvmaze.com).' -rfka ''
+complete -c 'tvm-img' -n '__tvm-img_should_offer_completions_for_flags_or_options "tvm-img fetch" api-url' -l 'api-url' -d 'The TVMaze API base URL, without a query or fragment (default: $TVM_API_URL, else https://api.tvmaze.com).' -rfka ''
 complete -c 'tvm-img' -n '__tvm-img_should_offer_completions_for_flags_or_options "tvm-img fetch" timeout' -l 'timeout' -d 'Connect and read timeout, in seconds.' -rfka ''
 complete -c 'tvm-img' -n '__tvm-img_should_offer_completions_for_flags_or_options "tvm-img fetch" retries' -l 'retries' -d 'Retries after a 429, a 5xx, a timeout or a lost connection.' -rfka ''
 complete -c 'tvm-img' -n '__tvm-img_should_offer_completions_for_flags_or_options "tvm-img fetch" offline' -l 'offline' -d 'Never touch the network: answer from the local cache, fresh or stale; a miss exits 69.'
 complete -c 'tvm-img' -n '__tvm-img_should_offer_completions_for_flags_or_options "tvm-img fetch" refresh' -l 'refresh' -d 'Ask the network even for fresh cache entries (the cached copy still serves if the network fails).'
-complete -c 'tvm-img' -n '__tvm-img_should_offer_completions_for_flags_or_options "tvm-img fetch" cache-max' -l 'cache-max' -d 'Size cap of the HTTP cache; least recently used entries go first.' -rfka ''
+complete -c 'tvm-img' -n '__tvm-img_should_offer_completions_for_flags_or_options "tvm-img fetch" cache-max' -l 'cache-max' -d 'Size cap of the HTTP cache\'s stored responses; least recently used entries go first, and a response larger than the cap is not kept (it is still printed).' -rfka ''
 complete -c 'tvm-img' -n '__tvm-img_should_offer_completions_for_flags_or_options "tvm-img fetch" jq' -l 'jq' -d 'Filter each output record through this jq program (libjq). String results print raw, as with jq -r.' -rfka ''
+complete -c 'tvm-img' -n '__tvm-img_should_offer_completions_for_flags_or_options "tvm-img fetch" jq-file' -l 'jq-file' -d 'Read the --jq program from this file (as jq -f does).' -rF
 complete -c 'tvm-img' -n '__tvm-img_should_offer_completions_for_flags_or_options "tvm-img fetch"' -l 'arg' -d 'Bind $name to the string value in the --jq filter, as jq --arg does.' -rfka ''
 complete -c 'tvm-img' -n '__tvm-img_should_offer_completions_for_flags_or_options "tvm-img fetch"' -l 'argjson' -d 'Bind $name to a JSON value in the --jq filter, as jq --argjson does.' -rfka ''
 complete -c 'tvm-img' -n '__tvm-img_should_offer_completions_for_flags_or_options "tvm-img fetch" format' -l 'format' -d 'Output format: auto (a table on a terminal, JSON Lines otherwise), jsonl, json or table.' -rfka 'auto jsonl json table'
@@ -122,6 +123,7 @@ complete -c 'tvm-img' -n '__tvm-img_should_offer_completions_for_positional "tvm
 complete -c 'tvm-img' -n '__tvm-img_should_offer_completions_for_positional "tvm-img cache" -eq 1' -fa 'prune' -d 'Evict the least recently used images until the cache fits in a size.'
 complete -c 'tvm-img' -n '__tvm-img_should_offer_completions_for_positional "tvm-img cache" -eq 1' -fa 'clear' -d 'Remove every cached image.'
 complete -c 'tvm-img' -n '__tvm-img_should_offer_completions_for_flags_or_options "tvm-img cache info" jq' -l 'jq' -d 'Filter each output record through this jq program (libjq). String results print raw, as with jq -r.' -rfka ''
+complete -c 'tvm-img' -n '__tvm-img_should_offer_completions_for_flags_or_options "tvm-img cache info" jq-file' -l 'jq-file' -d 'Read the --jq program from this file (as jq -f does).' -rF
 complete -c 'tvm-img' -n '__tvm-img_should_offer_completions_for_flags_or_options "tvm-img cache info"' -l 'arg' -d 'Bind $name to the string value in the --jq filter, as jq --arg does.' -rfka ''
 complete -c 'tvm-img' -n '__tvm-img_should_offer_completions_for_flags_or_options "tvm-img cache info"' -l 'argjson' -d 'Bind $name to a JSON value in the --jq filter, as jq --argjson does.' -rfka ''
 complete -c 'tvm-img' -n '__tvm-img_should_offer_completions_for_flags_or_options "tvm-img cache info" format' -l 'format' -d 'Output format: auto (a table on a terminal, JSON Lines otherwise), jsonl, json or table.' -rfka 'auto jsonl json table'
@@ -131,6 +133,7 @@ complete -c 'tvm-img' -n '__tvm-img_should_offer_completions_for_flags_or_option
 complete -c 'tvm-img' -n '__tvm-img_should_offer_completions_for_flags_or_options "tvm-img cache info" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'tvm-img' -n '__tvm-img_should_offer_completions_for_flags_or_options "tvm-img cache prune" max-size' -l 'max-size' -d 'The size to prune the cache to.' -rfka ''
 complete -c 'tvm-img' -n '__tvm-img_should_offer_completions_for_flags_or_options "tvm-img cache prune" jq' -l 'jq' -d 'Filter each output record through this jq program (libjq). String results print raw, as with jq -r.' -rfka ''
+complete -c 'tvm-img' -n '__tvm-img_should_offer_completions_for_flags_or_options "tvm-img cache prune" jq-file' -l 'jq-file' -d 'Read the --jq program from this file (as jq -f does).' -rF
 complete -c 'tvm-img' -n '__tvm-img_should_offer_completions_for_flags_or_options "tvm-img cache prune"' -l 'arg' -d 'Bind $name to the string value in the --jq filter, as jq --arg does.' -rfka ''
 complete -c 'tvm-img' -n '__tvm-img_should_offer_completions_for_flags_or_options "tvm-img cache prune"' -l 'argjson' -d 'Bind $name to a JSON value in the --jq filter, as jq --argjson does.' -rfka ''
 complete -c 'tvm-img' -n '__tvm-img_should_offer_completions_for_flags_or_options "tvm-img cache prune" format' -l 'format' -d 'Output format: auto (a table on a terminal, JSON Lines otherwise), jsonl, json or table.' -rfka 'auto jsonl json table'
@@ -139,6 +142,7 @@ complete -c 'tvm-img' -n '__tvm-img_should_offer_completions_for_flags_or_option
 complete -c 'tvm-img' -n '__tvm-img_should_offer_completions_for_flags_or_options "tvm-img cache prune" version' -l 'version' -d 'Show the version.'
 complete -c 'tvm-img' -n '__tvm-img_should_offer_completions_for_flags_or_options "tvm-img cache prune" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'tvm-img' -n '__tvm-img_should_offer_completions_for_flags_or_options "tvm-img cache clear" jq' -l 'jq' -d 'Filter each output record through this jq program (libjq). String results print raw, as with jq -r.' -rfka ''
+complete -c 'tvm-img' -n '__tvm-img_should_offer_completions_for_flags_or_options "tvm-img cache clear" jq-file' -l 'jq-file' -d 'Read the --jq program from this file (as jq -f does).' -rF
 complete -c 'tvm-img' -n '__tvm-img_should_offer_completions_for_flags_or_options "tvm-img cache clear"' -l 'arg' -d 'Bind $name to the string value in the --jq filter, as jq --arg does.' -rfka ''
 complete -c 'tvm-img' -n '__tvm-img_should_offer_completions_for_flags_or_options "tvm-img cache clear"' -l 'argjson' -d 'Bind $name to a JSON value in the --jq filter, as jq --argjson does.' -rfka ''
 complete -c 'tvm-img' -n '__tvm-img_should_offer_completions_for_flags_or_options "tvm-img cache clear" format' -l 'format' -d 'Output format: auto (a table on a terminal, JSON Lines otherwise), jsonl, json or table.' -rfka 'auto jsonl json table'

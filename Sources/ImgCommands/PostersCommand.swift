@@ -74,7 +74,7 @@ struct PostersCommand: AsyncParsableCommand {
         guard ids.allSatisfy({ $0 > 0 }) else { throw ValidationError("show ids are positive integers") }
         guard maxSize.bytes > 0 else { throw ValidationError("--max-size must be more than 0 bytes") }
         _ = try extraHosts(environment: ProcessInfo.processInfo.environment)
-        let formatted = output.jq != nil || output.format != .auto
+        let formatted = output.program != nil || output.format != .auto
         if path && (preview || formatted) {
             throw ValidationError("--path prints bare paths: it cannot be combined with --preview, --jq or --format")
         }

@@ -3,13 +3,13 @@
 # Usage: scripts/deps.sh [build|test]
 #   build: Swift 6, libjq-dev, libsqlite3-dev, libjpeg-dev, libpng-dev, libwebp-dev (poster previews)
 #   test:  the same, plus the tools the tests drive (jq, sqlite3, tmux, mandoc, man-db, bash-completion, zsh, fish,
-#          binutils for readelf, strace to count the processes a tool starts)
+#          binutils for readelf, strace to count the processes a tool starts, GNU time for peak memory)
 set -euo pipefail
 
 purpose=${1:-build}
 packages=(libjq-dev libsqlite3-dev libjpeg-dev libpng-dev libwebp-dev)
 if [[ $purpose == test ]]; then
-    packages+=(jq sqlite3 tmux mandoc man-db bash-completion zsh fish binutils strace)
+    packages+=(jq sqlite3 tmux mandoc man-db bash-completion zsh fish binutils strace time)
 fi
 
 say() { printf 'tvm setup: %s\n' "$*" >&2; }

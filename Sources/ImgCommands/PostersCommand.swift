@@ -94,7 +94,15 @@ struct PostersCommand: AsyncParsableCommand {
         let runtime = ToolRuntime(tool: "tvm-img", output: output)
         try await runtime.run {
             let cache = ImageCache(directory: runtime.directories.cache + "/images")
-            try cache.prepare()
+            do {
+                try cache.prepare()
+            } catch {
+                // As with a folder that cannot be written: the records still go on, each without its image.
+                var reason = error.localizedDescription
+                while reason.hasSuffix(".") { reason.removeLast() }
+                runtime.diagnostics.warning(
+                    "\(reason); no image can be kept, so each record is passed on with _tvm.image null")
+            }
             let client = try runtime.makeClient(
                 network, maxConnectionsPerHost: jobs, retryDialog: false, skipsUnreachableHosts: true)
             let box = preview ? PreviewBox.current(terminal: runtime.terminal) : nil

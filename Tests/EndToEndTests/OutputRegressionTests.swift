@@ -127,3 +127,23 @@ struct InvalidDataRegressionTests {
         }
     }
 }
+
+/// The poster cache folder that cannot be opened (issue 15, item 7).
+@Suite("regressions: an unusable poster cache")
+struct PosterCacheRegressionTests {
+    // With the image folder unusable, tvm-img passed no record on at all.
+    @Test("with a file where the image folder belongs, every record is passed on with _tvm.image null, one warning")
+    func unusableFolder() async throws {
+        try await withReplay { _, sandbox in
+            let tvm = sandbox.cacheHome.appendingPathComponent("tvm")
+            try FileManager.default.createDirectory(at: tvm, withIntermediateDirectories: true)
+            try Data("in the way\n".utf8).write(to: tvm.appendingPathComponent("images"))
+            let result = try await sandbox.run("tvm-img", ["--jq", "[.id, ._tvm.image]"], stdin: "1\n139\n")
+            #expect(result.stdout == "[1,null]\n[139,null]\n")
+            #expect(result.status == 74)
+            let warnings = result.stderr.split(separator: "\n").filter { $0.hasPrefix("tvm-img: warning:") }
+            #expect(warnings.count == 1, "\(result.stderr)")
+            #expect(warnings.first?.contains("each record is passed on with _tvm.image null") == true)
+        }
+    }
+}

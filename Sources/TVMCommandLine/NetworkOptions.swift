@@ -26,6 +26,12 @@ public struct NetworkOptions: ParsableArguments, Sendable {
     @Flag(help: "Never touch the network: answer from the local cache, fresh or stale; a miss exits 69.")
     public var offline = false
 
+    /// Add the network libraries' own descriptions to failure messages.
+    @Flag(
+        name: [.customShort("v"), .long],
+        help: "Add the network libraries' own descriptions to failure messages (for a bug report).")
+    public var verbose = false
+
     /// Skip fresh cache entries.
     @Flag(help: "Ask the network even for fresh cache entries (the cached copy still serves if the network fails).")
     public var refresh = false

@@ -30,7 +30,8 @@ extension ToolRuntime {
             timeout: network.timeout,
             userAgent: Version.userAgent(tool: tool),
             maxConnectionsPerHost: maxConnectionsPerHost,
-            environment: terminal.environment
+            environment: terminal.environment,
+            verbose: network.verbose
         )
         session.transports.append(transport)
         let host = URL(string: baseURL)?.host ?? "api"

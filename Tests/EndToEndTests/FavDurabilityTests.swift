@@ -38,7 +38,9 @@ struct FavDurabilityTests {
         #expect(Array(ids.prefix(5_000)) == Array(firstBatch ? 1...5_000 : 5_001...10_000))
     }
 
-    @Test("kill -9 in the middle of a 50,000-record add leaves a sound database with the earlier favorites")
+    @Test(
+        "kill -9 in the middle of a 50,000-record add leaves a sound database with the earlier favorites, and no litter"
+    )
     func killedWriter() async throws {
         let sandbox = try Sandbox()
         let earlier = try FavSupport.recordedShows().prefix(100)
@@ -54,13 +56,21 @@ struct FavDurabilityTests {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        // The transaction is under way once the write-ahead log grows past a few megabytes.
-        let wal = sandbox.favoritesDatabase.path + "-wal"
-        var walSize = 0
+        // The batch is under way once its scratch file beside the database grows past a few megabytes.
+        let folder = sandbox.favoritesDatabase.deletingLastPathComponent().path
+        func scratchFiles() -> [String] {
+            ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter {
+                $0.hasPrefix(".tvm-batch-")
+            }
+        }
+        var scratchSize = 0
         let deadline = ContinuousClock.now + .seconds(300)
         while process.isRunning && ContinuousClock.now < deadline {
-            walSize = (try? FileManager.default.attributesOfItem(atPath: wal)[.size] as? Int) ?? 0
-            if walSize > 4_000_000 { break }
+            scratchSize =
+                scratchFiles().compactMap {
+                    try? FileManager.default.attributesOfItem(atPath: folder + "/" + $0)[.size] as? Int
+                }.max() ?? 0
+            if scratchSize > 4_000_000 { break }
             try await Task.sleep(for: .milliseconds(5))
         }
         let wasRunning = process.isRunning
@@ -68,7 +78,8 @@ struct FavDurabilityTests {
         while process.isRunning { try await Task.sleep(for: .milliseconds(10)) }
         #expect(wasRunning, "the add ended before it could be killed")
         #expect(process.terminationReason == .uncaughtSignal)
-        #expect(walSize > 4_000_000)
+        #expect(scratchSize > 4_000_000)
+        #expect(scratchFiles().count == 1, "the killed run left its scratch file")
 
         // tvm-fav opens the database first, as the killed run left it (its WAL included).
         let ids = try await sandbox.favoriteIDs()
@@ -78,6 +89,7 @@ struct FavDurabilityTests {
         let after = try await sandbox.run(
             "tvm-fav", ["add"], stdin: try FavSupport.manyShows(count: 3, firstID: 7).joined(separator: "\n"))
         #expect(after.status == 0)
+        #expect(scratchFiles().isEmpty, "the next add removes the scratch file of a run that died")
     }
 
     @Test("a read-only database file: add and rm exit 74 with the seeds' message, list still works")

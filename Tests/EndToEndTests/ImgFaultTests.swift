@@ -22,7 +22,7 @@ struct ImgFaultTests {
         let missing = try #require(Img.urls([shows[2]])[0])
         #expect(
             offline.stderr.contains(
-                "tvm-img: error: stdin line 3: image not available: connection refused for \(missing)"))
+                "tvm-img: error: stdin line 3: image not available: connection refused by 127.0.0.1 for \(missing)"))
         #expect(Img.files(sandbox).count == 2)
     }
 
@@ -40,7 +40,10 @@ struct ImgFaultTests {
         #expect(lines.filter { $0.contains("retrying in") }.count == 2, "\(result.stderr)")
         #expect(lines.filter { $0.contains("cannot be reached") && $0.contains("warning:") }.count == 1)
         let urls = Img.urls(shows).map { $0! }
-        #expect(lines.contains { $0.contains("stdin line 1: image not available: connection refused for \(urls[0])") })
+        #expect(
+            lines.contains {
+                $0.contains("stdin line 1: image not available: connection refused by 127.0.0.1 for \(urls[0])")
+            })
         for (index, url) in urls.enumerated().dropFirst() {
             #expect(
                 lines.contains {

@@ -21,7 +21,7 @@ function __tvm-episodes_parse_tokens -S
     set -l unparsed_tokens (__tvm-episodes_tokens -pc)
     switch $unparsed_tokens[1]
     case 'tvm-episodes'
-        __tvm-episodes_parse_subcommand -r 1 'season=+' 'specials' 'group' 'next' 'since=' 'summary' 'api-url=' 'timeout=' 'retries=' 'offline' 'refresh' 'cache-max=' 'failed=' 'jq=' 'jq-file=' 'arg=+' 'argjson=+' 'format=' 'no-color' 'q/quiet' 'version' 'h/help'
+        __tvm-episodes_parse_subcommand -r 1 'season=+' 'specials' 'group' 'next' 'since=' 'summary' 'api-url=' 'timeout=' 'retries=' 'offline' 'v/verbose' 'refresh' 'cache-max=' 'failed=' 'jq=' 'jq-file=' 'arg=+' 'argjson=+' 'format=' 'no-color' 'q/quiet' 'version' 'h/help'
         switch $unparsed_tokens[1]
         case 'help'
             __tvm-episodes_parse_subcommand -r 1 'version'
@@ -88,6 +88,7 @@ complete -c 'tvm-episodes' -n '__tvm-episodes_should_offer_completions_for_flags
 complete -c 'tvm-episodes' -n '__tvm-episodes_should_offer_completions_for_flags_or_options "tvm-episodes" timeout' -l 'timeout' -d 'Connect and read timeout, in seconds.' -rfka ''
 complete -c 'tvm-episodes' -n '__tvm-episodes_should_offer_completions_for_flags_or_options "tvm-episodes" retries' -l 'retries' -d 'Retries after a 429, a 5xx, a timeout or a lost connection.' -rfka ''
 complete -c 'tvm-episodes' -n '__tvm-episodes_should_offer_completions_for_flags_or_options "tvm-episodes" offline' -l 'offline' -d 'Never touch the network: answer from the local cache, fresh or stale; a miss exits 69.'
+complete -c 'tvm-episodes' -n '__tvm-episodes_should_offer_completions_for_flags_or_options "tvm-episodes" v verbose' -s 'v' -l 'verbose' -d 'Add the network libraries\' own descriptions to failure messages (for a bug report).'
 complete -c 'tvm-episodes' -n '__tvm-episodes_should_offer_completions_for_flags_or_options "tvm-episodes" refresh' -l 'refresh' -d 'Ask the network even for fresh cache entries (the cached copy still serves if the network fails).'
 complete -c 'tvm-episodes' -n '__tvm-episodes_should_offer_completions_for_flags_or_options "tvm-episodes" cache-max' -l 'cache-max' -d 'Size cap of the HTTP cache\'s stored responses; least recently used entries go first, and a response larger than the cap is not kept (it is still printed).' -rfka ''
 complete -c 'tvm-episodes' -n '__tvm-episodes_should_offer_completions_for_flags_or_options "tvm-episodes" failed' -l 'failed' -d 'Write the input lines of records that failed after their retries to this file, to pipe back in later.' -rF

@@ -24,7 +24,7 @@ function __tvm-img_parse_tokens -S
         __tvm-img_parse_subcommand 0 'version' 'h/help'
         switch $unparsed_tokens[1]
         case 'fetch'
-            __tvm-img_parse_subcommand -r 1 'size=' 'path' 'preview' 'character' 'j/jobs=' 'allow-host=+' 'max-size=' 'api-url=' 'timeout=' 'retries=' 'offline' 'refresh' 'cache-max=' 'jq=' 'jq-file=' 'arg=+' 'argjson=+' 'format=' 'no-color' 'q/quiet' 'version' 'h/help'
+            __tvm-img_parse_subcommand -r 1 'size=' 'path' 'preview' 'character' 'j/jobs=' 'allow-host=+' 'max-size=' 'api-url=' 'timeout=' 'retries=' 'offline' 'v/verbose' 'refresh' 'cache-max=' 'jq=' 'jq-file=' 'arg=+' 'argjson=+' 'format=' 'no-color' 'q/quiet' 'version' 'h/help'
         case 'cache'
             __tvm-img_parse_subcommand 0 'version' 'h/help'
             switch $unparsed_tokens[1]
@@ -106,6 +106,7 @@ complete -c 'tvm-img' -n '__tvm-img_should_offer_completions_for_flags_or_option
 complete -c 'tvm-img' -n '__tvm-img_should_offer_completions_for_flags_or_options "tvm-img fetch" timeout' -l 'timeout' -d 'Connect and read timeout, in seconds.' -rfka ''
 complete -c 'tvm-img' -n '__tvm-img_should_offer_completions_for_flags_or_options "tvm-img fetch" retries' -l 'retries' -d 'Retries after a 429, a 5xx, a timeout or a lost connection.' -rfka ''
 complete -c 'tvm-img' -n '__tvm-img_should_offer_completions_for_flags_or_options "tvm-img fetch" offline' -l 'offline' -d 'Never touch the network: answer from the local cache, fresh or stale; a miss exits 69.'
+complete -c 'tvm-img' -n '__tvm-img_should_offer_completions_for_flags_or_options "tvm-img fetch" v verbose' -s 'v' -l 'verbose' -d 'Add the network libraries\' own descriptions to failure messages (for a bug report).'
 complete -c 'tvm-img' -n '__tvm-img_should_offer_completions_for_flags_or_options "tvm-img fetch" refresh' -l 'refresh' -d 'Ask the network even for fresh cache entries (the cached copy still serves if the network fails).'
 complete -c 'tvm-img' -n '__tvm-img_should_offer_completions_for_flags_or_options "tvm-img fetch" cache-max' -l 'cache-max' -d 'Size cap of the HTTP cache\'s stored responses; least recently used entries go first, and a response larger than the cap is not kept (it is still printed).' -rfka ''
 complete -c 'tvm-img' -n '__tvm-img_should_offer_completions_for_flags_or_options "tvm-img fetch" jq' -l 'jq' -d 'Filter each output record through this jq program (libjq). String results print raw, as with jq -r.' -rfka ''

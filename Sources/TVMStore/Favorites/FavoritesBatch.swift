@@ -31,6 +31,7 @@ public final class FavoritesBatch: @unchecked Sendable {
         } catch {
             throw .cannotCreateFolder(path: folder, reason: error.localizedDescription)
         }
+        Self.removeAbandoned(in: folder)
         path = folder + "/.tvm-batch-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).sqlite"
         var configuration = Configuration()
         configuration.label = "tvm.batch"
@@ -50,6 +51,18 @@ public final class FavoritesBatch: @unchecked Sendable {
         } catch {
             try? FileManager.default.removeItem(atPath: path)
             throw StoreError.from(error, path: path, operation: "creating a scratch file for the batch", timeout: 0)
+        }
+    }
+
+    /// Removes the scratch files of runs that died before they could (a `kill -9`, a power cut): those whose
+    /// process no longer exists.
+    private static func removeAbandoned(in folder: String) {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        for name in names where name.hasPrefix(".tvm-batch-") {
+            let fields = name.dropFirst(".tvm-batch-".count).split(separator: "-")
+            guard let pid = fields.first.flatMap({ pid_t($0) }), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH
+            else { continue }
+            try? FileManager.default.removeItem(atPath: folder + "/" + name)
         }
     }
 

@@ -287,6 +287,7 @@ public final class APIClient: Sendable {
                     hostDown = true
                 case .invalidURL(let detail): throw APIError.invalidURL(detail)
                 case .tooLarge(let maxBytes): throw APIError.tooLarge(url: url, maxBytes: maxBytes)
+                case .tls(let detail): throw APIError.unavailable(url: url, attempts: attempt, detail: detail)
                 }
             } catch {
                 failure = .unavailable(String(describing: error))

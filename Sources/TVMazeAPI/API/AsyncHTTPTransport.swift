@@ -16,6 +16,7 @@ public final class AsyncHTTPTransport: HTTPTransport {
     private let userAgent: String
     private let maxConnectionsPerHost: Int
     private let proxySettings: ProxySettings
+    private let verbose: Bool
     private let clients = NIOLockedValueBox<[ClientKey: HTTPClient]>([:])
 
     /// What tells the clients apart: the proxy, and whether redirects are followed.
@@ -34,7 +35,12 @@ public final class AsyncHTTPTransport: HTTPTransport {
     ///   - userAgent: The `User-Agent` header sent with every request.
     ///   - maxConnectionsPerHost: How many connections to keep per host.
     ///   - environment: Where `HTTPS_PROXY`, `HTTP_PROXY` and `NO_PROXY` are read.
-    public init(timeout: Double, userAgent: String, maxConnectionsPerHost: Int = 1, environment: [String: String]) {
+    ///   - verbose: Whether failures also carry the libraries' own description (`--verbose`).
+    public init(
+        timeout: Double, userAgent: String, maxConnectionsPerHost: Int = 1, environment: [String: String],
+        verbose: Bool = false
+    ) {
+        self.verbose = verbose
         self.timeout = timeout
         self.userAgent = userAgent
         self.maxConnectionsPerHost = max(1, maxConnectionsPerHost)
@@ -48,8 +54,8 @@ public final class AsyncHTTPTransport: HTTPTransport {
         guard let parsed = URL(string: url), let scheme = parsed.scheme, let host = parsed.host else {
             throw .invalidURL(url)
         }
-        let client = client(
-            for: ClientKey(proxy: proxySettings.proxy(scheme: scheme.lowercased(), host: host), followsRedirects: true))
+        let proxy = proxySettings.proxy(scheme: scheme.lowercased(), host: host)
+        let client = client(for: ClientKey(proxy: proxy, followsRedirects: true))
         var request = HTTPClientRequest(url: url)
         request.method = .GET
         request.headers.add(name: "User-Agent", value: userAgent)
@@ -64,7 +70,7 @@ public final class AsyncHTTPTransport: HTTPTransport {
                 body: Array(body.readableBytesView)
             )
         } catch {
-            throw Self.classify(error)
+            throw Self.classify(error, host: host, proxy: proxy, verbose: verbose)
         }
     }
 
@@ -80,9 +86,8 @@ public final class AsyncHTTPTransport: HTTPTransport {
         guard let parsed = URL(string: url), let scheme = parsed.scheme, let host = parsed.host else {
             throw .invalidURL(url)
         }
-        let client = client(
-            for: ClientKey(proxy: proxySettings.proxy(scheme: scheme.lowercased(), host: host), followsRedirects: false)
-        )
+        let proxy = proxySettings.proxy(scheme: scheme.lowercased(), host: host)
+        let client = client(for: ClientKey(proxy: proxy, followsRedirects: false))
         var request = HTTPClientRequest(url: url)
         request.method = .GET
         request.headers.add(name: "User-Agent", value: userAgent)
@@ -91,12 +96,12 @@ public final class AsyncHTTPTransport: HTTPTransport {
         do {
             response = try await client.execute(request, timeout: .milliseconds(Int64(timeout * 2000)))
         } catch {
-            throw Self.classify(error)
+            throw Self.classify(error, host: host, proxy: proxy, verbose: verbose)
         }
         if let length = response.headers.first(name: "content-length").flatMap({ Int($0) }), length > maxBytes {
             throw .tooLarge(maxBytes: maxBytes)
         }
-        let reader = BodyReader(response.body.makeAsyncIterator())
+        let reader = BodyReader(response.body.makeAsyncIterator(), host: host, proxy: proxy, verbose: verbose)
         return HTTPStreamingResponse(
             status: Int(response.status.code),
             headers: response.headers.map { (name: $0.name, value: $0.value) },
@@ -109,16 +114,24 @@ public final class AsyncHTTPTransport: HTTPTransport {
     /// Holds a body's iterator for the stream's closure, and turns its errors into transport failures.
     private final class BodyReader {
         private var iterator: HTTPClientResponse.Body.AsyncIterator
+        private let host: String
+        private let proxy: ProxySettings.Server?
+        private let verbose: Bool
 
-        init(_ iterator: HTTPClientResponse.Body.AsyncIterator) {
+        init(
+            _ iterator: HTTPClientResponse.Body.AsyncIterator, host: String, proxy: ProxySettings.Server?, verbose: Bool
+        ) {
             self.iterator = iterator
+            self.host = host
+            self.proxy = proxy
+            self.verbose = verbose
         }
 
         func next() async throws(TransportFailure) -> [UInt8]? {
             do {
                 return try await iterator.next().map { Array($0.readableBytesView) }
             } catch {
-                throw AsyncHTTPTransport.classify(error)
+                throw AsyncHTTPTransport.classify(error, host: host, proxy: proxy, verbose: verbose)
             }
         }
     }
@@ -169,51 +182,76 @@ public final class AsyncHTTPTransport: HTTPTransport {
         }
     }
 
-    /// Sorts AsyncHTTPClient and NIO errors into timeouts and connection failures.
-    static func classify(_ error: any Error) -> TransportFailure {
+    /// Sorts AsyncHTTPClient, NIO and TLS errors into timeouts, connection failures and TLS failures, each with a
+    /// plain sentence: the libraries' own descriptions (type names, build paths) appear only with `verbose`.
+    ///
+    /// - Parameters:
+    ///   - error: What the client threw.
+    ///   - host: The host asked.
+    ///   - proxy: The proxy the request went through, named in the sentence.
+    ///   - verbose: Whether to add the libraries' description in brackets.
+    /// - Returns: The failure.
+    static func classify(_ error: any Error, host: String, proxy: ProxySettings.Server?, verbose: Bool)
+        -> TransportFailure
+    {
+        let internals = String(reflecting: error)
+        func sentence(_ text: String) -> String {
+            var text = text
+            if let proxy { text += " (through the proxy \(proxy.host):\(proxy.port))" }
+            if verbose { text += " [\(internals)]" }
+            return text
+        }
         if let error = error as? NIOTooManyBytesError {
             return .tooLarge(maxBytes: error.maxBytes ?? maxCollectedBytes)
         }
+        if internals.contains("NIOSSL") || internals.contains("BoringSSL") || internals.contains("handshakeFailed")
+            || internals.contains("tlsHandshake")
+        {
+            if internals.contains("tlsHandshakeTimeout") {
+                return .timeout(sentence("the TLS handshake with \(host) timed out"))
+            }
+            let cause =
+                internals.contains("CERTIFICATE_VERIFY_FAILED") || internals.contains("certificate")
+                ? "the certificate is not trusted; if a company proxy or CA signs it, point SSL_CERT_FILE at its certificate"
+                : "the server does not speak TLS there; check the URL's scheme (https or http) and port"
+            return .tls(sentence("TLS handshake with \(host) failed: \(cause)"))
+        }
         if let error = error as? HTTPClientError {
             switch error {
-            case .connectTimeout, .readTimeout, .deadlineExceeded, .writeTimeout, .tlsHandshakeTimeout,
-                .httpProxyHandshakeTimeout, .socksHandshakeTimeout, .getConnectionFromPoolTimeout:
-                return .timeout(String(describing: error))
+            case .connectTimeout: return .timeout(sentence("connecting to \(host) timed out; try a larger --timeout"))
+            case .readTimeout: return .timeout(sentence("\(host) stopped answering; try a larger --timeout"))
+            case .deadlineExceeded:
+                return .timeout(sentence("the request to \(host) took too long; try a larger --timeout"))
+            case .writeTimeout, .httpProxyHandshakeTimeout, .socksHandshakeTimeout, .getConnectionFromPoolTimeout:
+                return .timeout(sentence("the connection to \(host) timed out; try a larger --timeout"))
             case .invalidURL, .emptyHost, .emptyScheme:
-                return .invalidURL(String(describing: error))
-            default:
-                return failure(describe(error), of: error)
+                return .invalidURL(sentence("the URL for \(host) is not valid"))
+            case .remoteConnectionClosed: return .connection(sentence("\(host) closed the connection"))
+            case .bodyLengthMismatch: return .connection(sentence("the answer from \(host) was cut short"))
+            default: break
             }
         }
         if let error = error as? ChannelError, case .connectTimeout = error {
-            return .timeout("connect timeout")
+            return .timeout(sentence("connecting to \(host) timed out; try a larger --timeout"))
         }
-        return failure(describe(error), of: error)
-    }
-
-    /// A lost connection, or no connection at all: NIO reports a failed connect (every address refused or
-    /// unreachable, or a name that did not resolve) as `NIOConnectionError`, or as the socket's errno.
-    private static func failure(_ detail: String, of error: any Error) -> TransportFailure {
-        let text = String(reflecting: error)
-        let unreachable = [
-            "NIOConnectionError", "refused", "ECONNREFUSED", "unreachable", "ENETUNREACH",
-            "EHOSTUNREACH", "No route to host",
+        let unreachable: [(String, String)] = [
+            ("ECONNREFUSED", "connection refused by \(host)"), ("refused", "connection refused by \(host)"),
+            ("ENETUNREACH", "the network is unreachable; check the connection"),
+            ("Network is unreachable", "the network is unreachable; check the connection"),
+            ("EHOSTUNREACH", "no route to \(host); check the connection"),
+            ("No route to host", "no route to \(host); check the connection"),
+            ("unreachable", "\(host) cannot be reached; check the connection"),
+            ("NIOConnectionError", "\(host) cannot be reached (no address answered, or the name does not resolve)"),
         ]
-        return unreachable.contains(where: text.contains) ? .unreachable(detail) : .connection(detail)
-    }
-
-    private static func describe(_ error: any Error) -> String {
-        if let error = error as? HTTPClientError {
-            switch error {
-            case .remoteConnectionClosed: return "the server closed the connection"
-            case .bodyLengthMismatch: return "the response body was cut short"
-            default: return String(describing: error)
-            }
+        if let match = unreachable.first(where: { internals.contains($0.0) }) {
+            return .unreachable(sentence(match.1))
         }
-        let text = String(describing: error)
-        if text.contains("refused") || text.contains("ECONNREFUSED") { return "connection refused" }
-        if text.contains("reset") || text.contains("ECONNRESET") { return "connection reset" }
-        if text.contains("invalidEOFState") || text.contains("EOF") { return "the response body was cut short" }
-        return text
+        if internals.contains("reset") || internals.contains("ECONNRESET") {
+            return .connection(sentence("the connection to \(host) was reset"))
+        }
+        if internals.contains("invalidEOFState") || internals.contains("EOF") {
+            return .connection(sentence("the answer from \(host) was cut short"))
+        }
+        return .connection(sentence("the connection to \(host) failed; run with --verbose for details"))
     }
 }

@@ -50,6 +50,9 @@ public enum TransportFailure: Error, Sendable, Equatable {
     case timeout(String)
     /// The URL could not be used.
     case invalidURL(String)
+    /// The TLS handshake failed for good (an untrusted certificate, a server that does not speak TLS there): never
+    /// retried, since the same handshake would fail again.
+    case tls(String)
     /// The body is larger than the most the request allowed (its `Content-Length` said so, or more bytes
     /// arrived); the transfer was stopped there.
     case tooLarge(maxBytes: Int)

@@ -46,16 +46,19 @@ struct FavDurabilityTests {
         let earlier = try FavSupport.recordedShows().prefix(100)
         _ = try await sandbox.run("tvm-fav", ["add"], stdin: earlier.joined(separator: "\n") + "\n")
         #expect(try await sandbox.favoriteIDs().count == 100)
-        let big = try FavSupport.write(
-            try FavSupport.manyShows(count: 50_000, firstID: 1_000_001), named: "big.jsonl", in: sandbox.root)
+        let big = Data(
+            (try FavSupport.manyShows(count: 50_000, firstID: 1_000_001).joined(separator: "\n") + "\n").utf8)
         let process = Process()
         process.executableURL = Binaries.url("tvm-fav")
         process.arguments = ["add"]
         process.environment = sandbox.environment
-        process.standardInput = try FileHandle(forReadingFrom: big)
+        // Stdin stays open: the add cannot finish before it is killed, however slow or fast the machine is.
+        let input = Pipe()
+        process.standardInput = input
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
+        DispatchQueue.global().async { try? input.fileHandleForWriting.write(contentsOf: big) }
         // The batch is under way once its scratch file beside the database grows past a few megabytes.
         let folder = sandbox.favoritesDatabase.deletingLastPathComponent().path
         func scratchFiles() -> [String] {
@@ -76,6 +79,7 @@ struct FavDurabilityTests {
         let wasRunning = process.isRunning
         kill(process.processIdentifier, SIGKILL)
         while process.isRunning { try await Task.sleep(for: .milliseconds(10)) }
+        try? input.fileHandleForWriting.close()
         #expect(wasRunning, "the add ended before it could be killed")
         #expect(process.terminationReason == .uncaughtSignal)
         #expect(scratchSize > 4_000_000)

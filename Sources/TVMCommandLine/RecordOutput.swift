@@ -44,8 +44,9 @@ public final class RecordOutput {
     private var jqFailed = false
     /// Records waiting for the `--jq` filter: they go to the filter's thread together, not one hop each.
     private var filterPending: [String] = []
-    /// How many records go to the filter's thread at once: one hop each cost more than jq itself did on small
-    /// records (`--jq .name` over 50,000 shows ran at 1.7x `jq -r .name`; see Benchmarks/jq.sh).
+    /// How many records go to the filter's thread at once. Issue 15 suspected the hop per record of making
+    /// `--jq .name` over 50,000 shows cost 1.7x `jq -r .name`; with batches it is still 1.7x (Benchmarks/jq.sh), and
+    /// perf puts the time in parsing (jq's `jv_parser_next`, tvm's own scan of each record), not in the hops.
     private static let filterBatch = 64
 
     /// How many records were written (or, with `--jq`, given to the filter).

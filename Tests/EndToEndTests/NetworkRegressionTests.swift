@@ -40,3 +40,70 @@ struct NetworkRegressionTests {
         #expect(proxied.stderr.contains("(through the proxy 127.0.0.1:9)"), "\(proxied.stderr)")
     }
 }
+
+/// `SSL_CERT_FILE` and `SSL_CERT_DIR`, as curl and OpenSSL read them (issue 15, item 8), against a real TLS server:
+/// `openssl s_server` with a certificate made for the test, serving a recorded show.
+@Suite("regressions: certificates users trust through SSL_CERT_FILE and SSL_CERT_DIR")
+struct TrustedCertificateTests {
+    // Users behind a corporate CA could not use the tools: the system's roots were the only ones.
+    @Test(
+        "a server whose certificate the system does not trust is refused, and served once SSL_CERT_FILE or SSL_CERT_DIR names it"
+    )
+    func certificateFromEnvironment() async throws {
+        let sandbox = try Sandbox()
+        let folder = sandbox.root.appendingPathComponent("tls")
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("shows"), withIntermediateDirectories: true)
+        try Data(Fixtures.compact(try Fixtures.data("shows/1.json"))).write(
+            to: folder.appendingPathComponent("shows/1"))
+        let made = try await Sandbox.run(
+            executable: URL(fileURLWithPath: "/usr/bin/openssl"),
+            arguments: [
+                "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", "key.pem", "-out", "cert.pem", "-days", "2",
+                "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1",
+            ],
+            stdin: nil, environment: ProcessInfo.processInfo.environment, directory: folder, timeout: 60)
+        #expect(made.status == 0, "\(made.stderr)")
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("certs"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: folder.appendingPathComponent("cert.pem"), to: folder.appendingPathComponent("certs/cert.pem"))
+        // A free port: the first that s_server can listen on.
+        var server: Process?
+        var port = 0
+        for candidate in (0..<20).map({ _ in Int.random(in: 20_000..<60_000) }) {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
+            process.arguments = [
+                "s_server", "-accept", "127.0.0.1:\(candidate)", "-cert", "cert.pem", "-key", "key.pem", "-WWW",
+                "-quiet",
+            ]
+            process.currentDirectoryURL = folder
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            try await Task.sleep(for: .milliseconds(500))
+            if process.isRunning {
+                server = process
+                port = candidate
+                break
+            }
+        }
+        let running = try #require(server, "openssl s_server did not start")
+        defer { running.terminate() }
+        let url = "https://127.0.0.1:\(port)"
+        let refused = try await sandbox.run("tvm-fetch", ["show", "1", "--api-url", url, "--jq", ".name"])
+        #expect(refused.status == 69)
+        #expect(refused.stderr.contains("TLS handshake with 127.0.0.1 failed: the certificate is not trusted"))
+        for environment in [
+            ["SSL_CERT_FILE": folder.appendingPathComponent("cert.pem").path],
+            ["SSL_CERT_DIR": folder.appendingPathComponent("certs").path],
+        ] {
+            let served = try await sandbox.run(
+                "tvm-fetch", ["show", "1", "--api-url", url, "--jq", ".name", "--refresh"],
+                environment: environment.mapValues { $0 })
+            #expect(served.status == 0, "\(environment): \(served.stderr)")
+            #expect(served.stdout == "Under the Dome\n")
+        }
+    }
+}

@@ -84,6 +84,17 @@ enum ManualSections {
             tools: ["tvm-fetch"]
         ),
         Entry(
+            name: "SSL_CERT_FILE",
+            text: "A PEM file of the certificates to trust instead of the system's, as with curl and OpenSSL "
+                + "(a company's own certificate authority, for example).",
+            tools: nil
+        ),
+        Entry(
+            name: "SSL_CERT_DIR",
+            text: "Folders of PEM certificates to trust instead of the system's, separated by colons.",
+            tools: nil
+        ),
+        Entry(
             name: "HTTPS_PROXY",
             text: "The proxy for HTTPS requests, as http://[user:password@]host:port (https_proxy is read first).",
             tools: nil

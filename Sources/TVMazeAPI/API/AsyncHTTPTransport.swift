@@ -3,6 +3,7 @@ import Foundation
 import NIOConcurrencyHelpers
 import NIOCore
 import NIOHTTP1
+import NIOSSL
 import TVMRecords
 
 /// The production ``HTTPTransport``, built on AsyncHTTPClient.
@@ -17,6 +18,8 @@ public final class AsyncHTTPTransport: HTTPTransport {
     private let maxConnectionsPerHost: Int
     private let proxySettings: ProxySettings
     private let verbose: Bool
+    /// The certificates to trust instead of the system's, from `SSL_CERT_FILE` and `SSL_CERT_DIR`.
+    private let trustRoots: NIOSSLTrustRoots?
     private let clients = NIOLockedValueBox<[ClientKey: HTTPClient]>([:])
 
     /// What tells the clients apart: the proxy, and whether redirects are followed.
@@ -41,6 +44,7 @@ public final class AsyncHTTPTransport: HTTPTransport {
         verbose: Bool = false
     ) {
         self.verbose = verbose
+        self.trustRoots = Self.trustRoots(environment: environment)
         self.timeout = timeout
         self.userAgent = userAgent
         self.maxConnectionsPerHost = max(1, maxConnectionsPerHost)
@@ -173,6 +177,11 @@ public final class AsyncHTTPTransport: HTTPTransport {
             // a refused connection would hold every attempt for the whole connect timeout.
             configuration.connectionPool.retryConnectionEstablishment = false
             configuration.httpVersion = .http1Only
+            if let trustRoots {
+                var tls = TLSConfiguration.makeClientConfiguration()
+                tls.trustRoots = trustRoots
+                configuration.tlsConfiguration = tls
+            }
             // Streams (downloads) get every redirect back, so that their caller checks where each one leads.
             configuration.redirectConfiguration =
                 key.followsRedirects ? .follow(max: 5, allowCycles: false) : .disallow
@@ -180,6 +189,24 @@ public final class AsyncHTTPTransport: HTTPTransport {
             clients[key] = client
             return client
         }
+    }
+
+    /// The certificates named by `SSL_CERT_FILE` (a PEM bundle) and `SSL_CERT_DIR` (folders of PEM files, separated
+    /// by `:`), as OpenSSL and curl read them; `nil` when neither is set, and the system's roots are used.
+    ///
+    /// - Parameter environment: The process environment.
+    /// - Returns: The roots to trust instead of the system's.
+    static func trustRoots(environment: [String: String]) -> NIOSSLTrustRoots? {
+        let file = environment["SSL_CERT_FILE"].flatMap { $0.isEmpty ? nil : $0 }
+        let folders = (environment["SSL_CERT_DIR"] ?? "").split(separator: ":").map(String.init)
+        guard file != nil || !folders.isEmpty else { return nil }
+        var paths = file.map { [$0] } ?? []
+        for folder in folders {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+            paths += names.sorted().map { folder + "/" + $0 }
+        }
+        // A file that is not PEM (a README, a CRL) is skipped, as OpenSSL skips it.
+        return .certificates(paths.flatMap { (try? NIOSSLCertificate.fromPEMFile($0)) ?? [] })
     }
 
     /// Sorts AsyncHTTPClient, NIO and TLS errors into timeouts, connection failures and TLS failures, each with a
@@ -212,7 +239,8 @@ public final class AsyncHTTPTransport: HTTPTransport {
             }
             let cause =
                 internals.contains("CERTIFICATE_VERIFY_FAILED") || internals.contains("certificate")
-                ? "the certificate is not trusted; if a company proxy or CA signs it, point SSL_CERT_FILE at its certificate"
+                ? "the certificate is not trusted; if a company proxy or CA signs it, point SSL_CERT_FILE (or "
+                    + "SSL_CERT_DIR) at its certificate"
                 : "the server does not speak TLS there; check the URL's scheme (https or http) and port"
             return .tls(sentence("TLS handshake with \(host) failed: \(cause)"))
         }

@@ -40,7 +40,7 @@ final class Sandbox: @unchecked Sendable {
         var env = ProcessInfo.processInfo.environment
         for key in [
             "HTTPS_PROXY", "https_proxy", "HTTP_PROXY", "http_proxy", "NO_PROXY", "no_proxy", "NO_COLOR",
-            "TVM_API_URL", "TVM_DB", "BROWSER", "COLUMNS",
+            "TVM_API_URL", "TVM_DB", "BROWSER", "COLUMNS", "SSL_CERT_FILE", "SSL_CERT_DIR",
         ] {
             env.removeValue(forKey: key)
         }

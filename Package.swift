@@ -16,6 +16,10 @@ let releaseLinking: [LinkerSetting] = [
 
 let argumentParser = Target.Dependency.product(name: "ArgumentParser", package: "swift-argument-parser")
 let grdb = Target.Dependency.product(name: "GRDB", package: "GRDB.swift")
+// What each tool's module builds on.
+let toolDependencies: [Target.Dependency] = [
+    "TVMRecords", "TVMTerminal", "TVMStore", "TVMazeAPI", "TVMCommandLine", argumentParser,
+]
 
 let package = Package(
     name: "tvm",
@@ -75,28 +79,11 @@ let package = Package(
 
         // MARK: The five tools, one folder each
 
-        .target(
-            name: "FetchCommands",
-            dependencies: ["TVMRecords", "TVMTerminal", "TVMStore", "TVMazeAPI", "TVMCommandLine", argumentParser]
-        ),
-        .target(
-            name: "SearchCommands",
-            dependencies: ["TVMRecords", "TVMTerminal", "TVMStore", "TVMazeAPI", "TVMCommandLine", argumentParser]
-        ),
-        .target(
-            name: "FavoriteCommands",
-            dependencies: ["TVMRecords", "TVMTerminal", "TVMStore", "TVMazeAPI", "TVMCommandLine", argumentParser]
-        ),
-        .target(
-            name: "EpisodesCommands",
-            dependencies: ["TVMRecords", "TVMTerminal", "TVMStore", "TVMazeAPI", "TVMCommandLine", argumentParser]
-        ),
-        .target(
-            name: "ImgCommands",
-            dependencies: [
-                "TVMRecords", "TVMTerminal", "TVMStore", "TVMazeAPI", "TVMImages", "TVMCommandLine", argumentParser,
-            ]
-        ),
+        .target(name: "FetchCommands", dependencies: toolDependencies),
+        .target(name: "SearchCommands", dependencies: toolDependencies),
+        .target(name: "FavoriteCommands", dependencies: toolDependencies),
+        .target(name: "EpisodesCommands", dependencies: toolDependencies),
+        .target(name: "ImgCommands", dependencies: toolDependencies + ["TVMImages"]),
         // The program: runs the tool named by argv[0] (tvm-fetch …), or `tvm TOOL ARGS…`.
         .executableTarget(
             name: "tvm",

@@ -2,7 +2,7 @@ import TVMCommandLine
 import TVMTerminal
 
 /// What `tvm` does with its command line: run a tool, print a text, or fail with a usage error.
-enum MultiCall: Equatable {
+enum MultiCall {
     /// Run this tool with these arguments (without the program name).
     case run(Tool, [String])
     /// Print this text on stdout and exit 0.
@@ -37,14 +37,6 @@ enum MultiCall: Equatable {
         default:
             guard let tool = tool(named: first, in: tools) else { return .fail(unknown(first, tools)) }
             return .run(tool, Array(rest.dropFirst()))
-        }
-    }
-
-    static func == (lhs: MultiCall, rhs: MultiCall) -> Bool {
-        switch (lhs, rhs) {
-        case (.run(let a, let x), .run(let b, let y)): return a.name == b.name && x == y
-        case (.print(let a), .print(let b)), (.fail(let a), .fail(let b)): return a == b
-        default: return false
         }
     }
 

@@ -179,7 +179,8 @@ public final class FavoritesStore: Sendable {
     /// Saves complete show records in one transaction: new shows are added, known ones get the new record.
     ///
     /// A show saved again keeps its place in the order of saving and its ``Favorite/addedAt``. Records are
-    /// written in the order given; the same id twice is added once, then updated.
+    /// written in the order given; the same id twice is added once, then updated. The records go through a
+    /// ``FavoritesBatch`` in the temporary folder, so that there is one way of saving: ``save(batch:at:)``.
     /// - Parameters:
     ///   - shows: The records.
     ///   - date: The time to stamp them with.
@@ -187,22 +188,9 @@ public final class FavoritesStore: Sendable {
     /// - Throws: ``StoreError``; then nothing was written.
     public func save(_ shows: [ShowRecord], at date: Date = Date()) async throws(StoreError) -> SaveSummary {
         guard !shows.isEmpty else { return SaveSummary() }
-        return try await write("saving favorites") { db in
-            var summary = SaveSummary()
-            var last = try Favorite.select(max(Favorite.Columns.position), as: Int.self).fetchOne(db) ?? 0
-            for show in shows {
-                let favorite = Favorite(show: show, addedAt: date, updatedAt: date, position: last + 1)
-                do {
-                    try favorite.update(db, columns: Self.recordColumns)
-                    summary.updated += 1
-                } catch RecordError.recordNotFound {
-                    try favorite.insert(db)
-                    last += 1
-                    summary.added += 1
-                }
-            }
-            return summary
-        }
+        let batch = try FavoritesBatch(folder: FileManager.default.temporaryDirectory.path)
+        for show in shows { try batch.append(show) }
+        return try await save(batch: batch, at: date)
     }
 
     /// Saves a batch gathered on disk in one short transaction, as ``save(_:at:)`` saves records in memory.

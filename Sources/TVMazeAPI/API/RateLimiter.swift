@@ -32,17 +32,17 @@ public actor RateLimiter {
 
     /// The window: send times, a lowered limit and a pause, as kept in memory or in the shared file.
     struct WindowState: Equatable {
-        var times: [Double] = []
         /// A lower limit after a 429, when it was set, and until when it holds.
-        var lowered: (limit: Int, since: Double, until: Double)?
+        struct Lowered: Equatable {
+            var limit: Int
+            var since: Double
+            var until: Double
+        }
+
+        var times: [Double] = []
+        var lowered: Lowered?
         /// No request is sent before this time (after a 429).
         var pauseUntil: Double = 0
-
-        static func == (lhs: WindowState, rhs: WindowState) -> Bool {
-            lhs.times == rhs.times && lhs.lowered?.limit == rhs.lowered?.limit
-                && lhs.lowered?.since == rhs.lowered?.since && lhs.lowered?.until == rhs.lowered?.until
-                && lhs.pauseUntil == rhs.pauseUntil
-        }
 
         /// The text of the shared file: `pause T`, `limit N SINCE UNTIL`, then one send time a line.
         var text: String {
@@ -65,7 +65,7 @@ public actor RateLimiter {
                 case ("limit", 4):
                     if let limit = Int(words[1]), let since = Double(words[2]), let until = Double(words[3]), limit > 0
                     {
-                        lowered = (limit, since, until)
+                        lowered = Lowered(limit: limit, since: since, until: until)
                     }
                 case (_, 1): if let time = Double(line) { times.append(time) }
                 default: break
@@ -98,7 +98,7 @@ public actor RateLimiter {
         mutating func throttle(now: Double, retryAfter: Double?, normal: Int, window: Double) {
             pauseUntil = max(pauseUntil, now + max(window, retryAfter ?? 0))
             if let lowered, now - lowered.since < window {
-                self.lowered = (lowered.limit, lowered.since, now + RateLimiter.loweredLimitLifetime)
+                self.lowered?.until = now + RateLimiter.loweredLimitLifetime
                 return
             }
             // Three quarters of what this process had in the window when it was refused, but not less than half
@@ -107,7 +107,7 @@ public actor RateLimiter {
             let current = limit(normal, now: now)
             let inWindow = times.filter { $0 > now - window }.count
             let limit = max(1, min(current, max(inWindow * 3 / 4, current / 2)))
-            lowered = (limit, now, now + RateLimiter.loweredLimitLifetime)
+            lowered = Lowered(limit: limit, since: now, until: now + RateLimiter.loweredLimitLifetime)
         }
     }
 

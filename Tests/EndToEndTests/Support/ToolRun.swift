@@ -197,14 +197,12 @@ enum Binaries {
         let staging = buildDirectory.appendingPathComponent("tvm-links.\(getpid())")
         try? FileManager.default.removeItem(at: staging)
         try? FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
+        // The five tools are links to tvm, as installed; tvm and the development tools are themselves.
         for name in names {
+            let target = Repository.tools.contains(name) ? "tvm" : name
             try? FileManager.default.createSymbolicLink(
                 atPath: staging.appendingPathComponent(name).path,
-                withDestinationPath: buildDirectory.appendingPathComponent(
-                    name == "tvm" || !name.hasPrefix("tvm-")
-                        || ["tvm-docs", "tvm-completion-probe", "tvm-replay"].contains(name) ? name : "tvm"
-                ).path
-            )
+                withDestinationPath: buildDirectory.appendingPathComponent(target).path)
         }
         try? FileManager.default.removeItem(at: links)
         if rename(staging.path, links.path) != 0 { try? FileManager.default.removeItem(at: staging) }

@@ -42,8 +42,9 @@ struct ListCommand: AsyncParsableCommand {
     func run() async throws {
         try await FavoritesAccess.run(store: store, output: output) { access in
             let runtime = access.runtime
-            guard let database = try await access.openForReading() else { return }
             let out = try await runtime.makeOutput(view: Views.favorites)
+            // No database yet: an empty list, which is `[]` as --format json.
+            guard let database = try await access.openForReading() else { return try await out.finish() }
             var offset = 0
             while true {
                 let page = try await database.page(sortedBy: sort, offset: offset, limit: Favorite.listPage)

@@ -98,7 +98,9 @@ package enum ListFastPath {
         let path = StoreOptions.path(
             db: request.db, environment: runtime.terminal.environment, directories: runtime.directories)
         // No database yet: no favorites, and nothing is created (as ListCommand).
-        guard FileManager.default.fileExists(atPath: path) else { return ExitStatus.ok.rawValue }
+        guard FileManager.default.fileExists(atPath: path) else {
+            return runtime.runNow { try runtime.makeUnfilteredOutput(view: Views.favorites).finishUnfiltered() }
+        }
         guard let store = FavoritesStore.openedForReading(path: path, lockTimeout: request.lockTimeout) else {
             return nil
         }

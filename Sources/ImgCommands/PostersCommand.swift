@@ -112,7 +112,7 @@ struct PostersCommand: AsyncParsableCommand {
             } else if let box {
                 mode = .preview(columns: box.columns)
             } else {
-                mode = .records(try await runtime.makeOutput(view: nil))
+                mode = .records(try await runtime.makeOutput(view: PosterRowsView()))
             }
             let policy = try downloadPolicy(
                 apiURL: network.baseURL(environment: runtime.terminal.environment),

@@ -12,6 +12,10 @@ public enum OutputFormat: String, ExpressibleByArgument, CaseIterable, Sendable 
     case json
     /// A table sized to the terminal.
     case table
+    /// Comma-separated values (RFC 4180) under a header row.
+    case csv
+    /// Tab-separated values under a header row; tab, newline and backslash escaped as `\t`, `\n`, `\\`.
+    case tsv
 }
 
 /// The output options every tool shares: `--jq`, `--arg`, `--argjson`, `--format`, `--no-color`, `--quiet`.
@@ -51,8 +55,39 @@ public struct OutputOptions: ParsableArguments, Sendable {
     public var argJSON: [String] = []
 
     /// The output format.
-    @Option(help: "Output format: auto (a table on a terminal, JSON Lines otherwise), jsonl, json or table.")
+    @Option(
+        help: "Output format: auto (a table on a terminal, JSON Lines otherwise), jsonl, json, table, csv or tsv.")
     public var format: OutputFormat = .auto
+
+    /// The fields to keep, as dotted paths.
+    @Option(
+        name: .customLong("fields"),
+        help: ArgumentHelp(
+            "Comma-separated fields, dotted paths allowed (id,name,network.name): the columns of table, csv and tsv; "
+                + "for jsonl and json, each record keeps just these, in this order (a missing one is null).",
+            valueName: "list")
+    )
+    public var fields: String?
+
+    /// Drops the header row of csv and tsv.
+    @Flag(name: .customLong("no-header"), help: "Leave out the header row of csv and tsv output.")
+    public var noHeader = false
+
+    /// Stops after this many records.
+    @Option(
+        name: [.customShort("n"), .customLong("limit")],
+        help: ArgumentHelp(
+            "Stop after this many output records, asking the API for no more than they need.", valueName: "n")
+    )
+    public var limit: Int?
+
+    /// Never starts a pager.
+    @Flag(
+        name: .customLong("no-pager"),
+        help: ArgumentHelp(
+            "Never page the output (on a terminal, output taller than the screen goes through $TVM_PAGER, "
+                + "$PAGER or less -FRX)."))
+    public var noPager = false
 
     /// Disables colour.
     @Flag(name: .customLong("no-color"), help: "Never use colour (also off when NO_COLOR is set or TERM=dumb).")
@@ -67,6 +102,12 @@ public struct OutputOptions: ParsableArguments, Sendable {
 
     /// Checks `--arg`/`--argjson` pairs, and that `--jq-file` can be read (and comes without `--jq`).
     public func validate() throws {
+        if let limit, limit < 0 {
+            throw ValidationError("--limit takes a count of records, 0 or more: -n 10")
+        }
+        if let fields {
+            do { _ = try FieldList(fields) } catch { throw ValidationError(error.description) }
+        }
         for pair in args + argJSON where !pair.contains("=") {
             throw ValidationError("--arg and --argjson take two values, a name and a value: --arg NAME VALUE")
         }
@@ -97,7 +138,9 @@ public struct OutputOptions: ParsableArguments, Sendable {
 
     /// The parsed values, as plain data.
     public var settings: OutputSettings {
-        OutputSettings(jq: program, bindings: bindings, format: format, noColor: noColor, quiet: quiet)
+        OutputSettings(
+            jq: program, bindings: bindings, format: format, noColor: noColor, quiet: quiet,
+            fields: fields.flatMap { try? FieldList($0) }, noHeader: noHeader, limit: limit, noPager: noPager)
     }
 }
 
@@ -139,6 +182,14 @@ public struct OutputSettings: Sendable, Equatable {
     public var noColor: Bool
     /// Whether `--quiet` was given.
     public var quiet: Bool
+    /// `--fields`, if given.
+    public var fields: FieldList?
+    /// Whether `--no-header` was given.
+    public var noHeader: Bool
+    /// `--limit`: at most this many output records (`nil` or 0: no limit).
+    public var limit: Int?
+    /// Whether `--no-pager` was given.
+    public var noPager: Bool
 
     /// Creates settings; the defaults are those of a command line without output options.
     ///
@@ -148,10 +199,19 @@ public struct OutputSettings: Sendable, Equatable {
     ///   - format: The output format.
     ///   - noColor: Whether `--no-color` was given.
     ///   - quiet: Whether `--quiet` was given.
+    ///   - fields: `--fields`.
+    ///   - noHeader: Whether `--no-header` was given.
+    ///   - limit: `--limit`.
+    ///   - noPager: Whether `--no-pager` was given.
     public init(
         jq: String? = nil, bindings: [Binding] = [], format: OutputFormat = .auto, noColor: Bool = false,
-        quiet: Bool = false
+        quiet: Bool = false, fields: FieldList? = nil, noHeader: Bool = false, limit: Int? = nil,
+        noPager: Bool = false
     ) {
+        self.fields = fields
+        self.noHeader = noHeader
+        self.limit = limit
+        self.noPager = noPager
         self.jq = jq
         self.bindings = bindings
         self.format = format

@@ -1,5 +1,6 @@
 import Foundation
 import TVMRecords
+import TVMTerminal
 
 /// How records look on a terminal: a table of all of them, or a detail view of each.
 public protocol TerminalView: Sendable {
@@ -14,6 +15,9 @@ public protocol TerminalView: Sendable {
     ///   - color: Whether ANSI styling may be used.
     /// - Returns: The text to print, ending with a newline.
     func render(_ records: [[UInt8]], width: Int, color: Bool) -> String
+
+    /// The view as a table of columns and cells, for `--format csv|tsv`; `nil` when it is not a table.
+    var table: (any TabularView)? { get }
 }
 
 /// A `--jq` program asked to stop (`halt`, `halt_error`): the tool ends with this status.
@@ -22,26 +26,42 @@ public struct FilterHalt: Error, Sendable {
     public let status: Int32
 }
 
-/// Writes a tool's records to standard output in the chosen format, through `--jq` when given.
+/// `--limit` was reached: the output is finished, and the tool should stop asking for more.
+public struct OutputLimitReached: Error, Sendable {}
+
+/// Writes a tool's records to standard output in the chosen format, through `--fields` and `--jq` when given.
 ///
-/// JSON Lines and JSON are written as the records arrive; a table waits for all of them, so its columns fit.
+/// Each record is first reduced to `--fields`, then run through `--jq`; what comes out is written as JSON Lines,
+/// one JSON array, CSV or TSV as it arrives, or gathered into a table, whose columns must fit every row. A table
+/// of plain records is the tool's view; a table of `--fields` records or of `--jq` objects takes its columns
+/// from their keys. After `--limit` outputs the output finishes and throws ``OutputLimitReached``.
 /// Used from one task: it is not thread-safe.
 public final class RecordOutput {
     private enum Mode {
         case lines
-        case jsonArray
-        case view(any TerminalView)
+        case jsonArray(pretty: Bool)
+        case table
+        case delimited(DelimitedFormat)
     }
 
     private let mode: Mode
+    private let view: (any TerminalView)?
     private let writer: JSONLinesWriter
     private let jq: JQEngine?
+    private let fields: FieldList?
+    private let limit: Int?
+    private let header: Bool
     private let diagnostics: Diagnostics
     private let width: Int
     private let color: Bool
+    private let sanitizes: Bool
     private var pending: [[UInt8]] = []
-    private var count = 0
+    private var objects = ObjectTable()
+    private var delimitedKeys: [String]?
+    private var records = 0
+    private var written = 0
     private var jqFailed = false
+    private var finished = false
     /// Records waiting for the `--jq` filter: they go to the filter's thread together, not one hop each.
     private var filterPending: [String] = []
     /// How many records go to the filter's thread at once. Issue 15 suspected the hop per record of making
@@ -50,41 +70,55 @@ public final class RecordOutput {
     private static let filterBatch = 64
 
     /// How many records were written (or, with `--jq`, given to the filter).
-    public var recordCount: Int { count }
+    public var recordCount: Int { records }
 
     /// Whether some record made the `--jq` filter fail at run time.
     public var filterFailed: Bool { jqFailed }
 
+    /// Whether records are reshaped (`--fields`, `--jq`), so that a table takes its columns from their keys.
+    private var reshapes: Bool { fields != nil || jq != nil }
+
     init(
-        format: OutputFormat,
+        settings: OutputSettings,
         view: (any TerminalView)?,
         jq: JQEngine?,
-        sink: FileDescriptorSink,
+        sink: any ByteSink,
         terminal: Terminal,
         color: Bool,
         diagnostics: Diagnostics
     ) {
-        switch format {
+        let tty = terminal.stdoutIsTTY
+        switch settings.format {
         case .jsonl: mode = .lines
-        case .json: mode = .jsonArray
-        case .table: mode = view.map { .view($0) } ?? .lines
-        case .auto: mode = terminal.stdoutIsTTY && jq == nil ? (view.map { .view($0) } ?? .lines) : .lines
+        case .json: mode = .jsonArray(pretty: tty)
+        case .csv: mode = .delimited(.csv)
+        case .tsv: mode = .delimited(.tsv)
+        case .table: mode = .table
+        case .auto: mode = tty && (view != nil || settings.fields != nil || jq != nil) ? .table : .lines
         }
+        self.view = view
         self.writer = JSONLinesWriter(sink: sink)
         self.jq = jq
+        self.fields = settings.fields
+        self.limit = settings.limit.flatMap { $0 > 0 ? $0 : nil }
+        self.header = !settings.noHeader
         self.diagnostics = diagnostics
         self.width = terminal.width
         self.color = color
+        self.sanitizes = tty
+        if let fields = settings.fields { objects = ObjectTable(keys: fields.names) }
     }
 
     /// Writes one record.
     ///
     /// - Parameter record: A compact JSON record.
-    /// - Throws: ``FilterHalt`` when the filter halts; a write error (a closed pipe, a full disk).
+    /// - Throws: ``FilterHalt`` when the filter halts; ``OutputLimitReached`` after `--limit` outputs; a write
+    ///   error (a closed pipe, a full disk).
     public func emit(_ record: [UInt8]) async throws {
         if jq != nil {
-            count += 1
-            filterPending.append(String(decoding: record, as: UTF8.self))
+            guard !finished else { throw OutputLimitReached() }
+            records += 1
+            filterPending.append(String(decoding: fields?.project(record) ?? record, as: UTF8.self))
             if filterPending.count >= Self.filterBatch { try await drainFilter() }
             return
         }
@@ -94,25 +128,16 @@ public final class RecordOutput {
     /// Writes one record of an output without `--jq`, without suspending.
     ///
     /// - Parameter record: A compact JSON record.
-    /// - Throws: A write error (a closed pipe, a full disk).
+    /// - Throws: ``OutputLimitReached`` after `--limit` records; a write error (a closed pipe, a full disk).
     /// - Precondition: The output has no `--jq` filter (``ToolRuntime/makeUnfilteredOutput(view:)``).
     public func emitUnfiltered(_ record: [UInt8]) throws {
         precondition(jq == nil, "a --jq output needs emit(_:)")
-        count += 1
-        switch mode {
-        case .lines:
-            try writer.write(record: record)
-        case .jsonArray:
-            try writer.write(line: count == 1 ? "[" : ",")
-            try writer.write(record: record)
-        case .view(let view):
-            if view.rendersEachRecord {
-                let text = view.render([record], width: width, color: color)
-                try writer.write(line: (count > 1 ? "\n" : "") + String(text.dropLast(text.hasSuffix("\n") ? 1 : 0)))
-                try writer.flush()
-            } else {
-                pending.append(record)
-            }
+        guard !finished else { throw OutputLimitReached() }
+        records += 1
+        if let fields {
+            try write(json: fields.project(record))
+        } else {
+            try write(record: record)
         }
     }
 
@@ -134,20 +159,22 @@ public final class RecordOutput {
     /// - Parameter records: Compact JSON records.
     /// - Throws: As ``emit(_:)``.
     public func emit(group records: [[UInt8]]) async throws {
-        guard jq == nil, case .view(let view) = mode, view.rendersEachRecord else {
+        guard !reshapes, case .table = mode, let view, view.rendersEachRecord, limit == nil else {
             try await emit(batch: records)
             return
         }
+        guard !finished else { throw OutputLimitReached() }
         guard !records.isEmpty else { return }
         let text = view.render(records, width: width, color: color)
-        try writer.write(line: (count > 0 ? "\n" : "") + String(text.dropLast(text.hasSuffix("\n") ? 1 : 0)))
-        count += records.count
+        try writer.write(line: (written > 0 ? "\n" : "") + String(text.dropLast(text.hasSuffix("\n") ? 1 : 0)))
+        self.records += records.count
+        written += records.count
         try writer.flush()
     }
 
     /// Runs the records waiting for the filter, then flushes buffered output.
     ///
-    /// - Throws: ``FilterHalt`` when the filter halts; a write error.
+    /// - Throws: ``FilterHalt`` when the filter halts; ``OutputLimitReached``; a write error.
     public func flush() async throws {
         try await drainFilter()
         try writer.flush()
@@ -157,29 +184,155 @@ public final class RecordOutput {
     ///
     /// - Throws: ``FilterHalt`` when the filter halts; a write error.
     public func finish() async throws {
-        try await drainFilter()
+        do {
+            try await drainFilter()
+        } catch is OutputLimitReached {
+            return
+        }
         try finishUnfiltered()
     }
 
     /// Ends an output without `--jq`, without suspending: closes a JSON array, renders a table, flushes.
     ///
+    /// Finishing twice does nothing the second time.
     /// - Throws: A write error.
-    /// - Precondition: No record waits for a filter (the output has none, or ``finish()`` drained it).
     public func finishUnfiltered() throws {
-        precondition(filterPending.isEmpty, "records still wait for the --jq filter: call finish()")
-        if jq == nil {
-            switch mode {
-            case .jsonArray:
-                try writer.write(line: count == 0 ? "[]" : "]")
-            case .view(let view) where !view.rendersEachRecord:
-                let text = view.render(pending, width: width, color: color)
-                pending.removeAll()
-                try writer.write(line: String(text.dropLast(text.hasSuffix("\n") ? 1 : 0)))
-            default:
-                break
-            }
+        guard !finished else { return }
+        finished = true
+        switch mode {
+        case .jsonArray(let pretty):
+            if pretty && written > 0 { try writeUnterminated("\n") }
+            try writer.write(line: written == 0 ? "[]" : "]")
+        case .table where !objects.isEmpty:
+            try writeText(objects.textTable.render(width: width, styler: Styler(isEnabled: color)))
+        case .table where !pending.isEmpty:
+            if let view { try writeText(view.render(pending, width: width, color: color)) }
+            pending.removeAll()
+        default:
+            break
         }
         try writer.flush()
+    }
+
+    /// Hands held output to the terminal, or waits for the pager to exit; called when the run ends.
+    ///
+    /// - Throws: A write error on the terminal.
+    func close() throws {
+        if let pager = writer.sink as? PagerSink { try pager.close() }
+    }
+
+    // MARK: - Writing one output
+
+    /// Writes a plain record (no `--fields`, no `--jq`) in the output's mode.
+    private func write(record: [UInt8]) throws {
+        switch mode {
+        case .lines, .jsonArray:
+            try write(json: record)
+        case .delimited(let format):
+            if let table = view?.table {
+                if delimitedKeys == nil {
+                    delimitedKeys = table.columns.map(\.header)
+                    if header { try writeText(format.line(delimitedKeys ?? [])) }
+                }
+                guard let cells = table.cells(of: record, at: written) else { return }
+                try writeText(format.line(cells.map { sanitized($0.text) }))
+                try counted()
+            } else {
+                try write(json: record)
+            }
+        case .table:
+            guard let view else {
+                try write(json: record)
+                return
+            }
+            if view.rendersEachRecord {
+                let text = view.render([record], width: width, color: color)
+                try writer.write(line: (written > 0 ? "\n" : "") + String(text.dropLast(text.hasSuffix("\n") ? 1 : 0)))
+                try writer.flush()
+            } else {
+                pending.append(record)
+            }
+            try counted()
+        }
+    }
+
+    /// Writes a JSON value: a record reduced by `--fields`, a `--jq` output, or a plain record as JSON.
+    private func write(json value: [UInt8]) throws {
+        switch mode {
+        case .lines:
+            try writer.write(record: value)
+        case .jsonArray(let pretty):
+            if pretty {
+                // Each element's line ends when the next one (with its comma) or the closing bracket comes.
+                try writeUnterminated(
+                    (written == 0 ? "[\n" : ",\n") + JSONPretty.render(value, indent: 1, color: color))
+            } else {
+                try writer.write(line: written == 0 ? "[" : ",")
+                try writer.write(record: value)
+            }
+        case .table:
+            if value.first == UInt8(ascii: "{") {
+                objects.add(value)
+            } else {
+                try writer.write(line: sanitized(RawJSON.cellText(value)))
+            }
+        case .delimited(let format):
+            if delimitedKeys == nil {
+                let keys = value.first == UInt8(ascii: "{") ? (try? RawJSON.keys(ofObject: value)) ?? [] : []
+                delimitedKeys = keys
+                if header && !keys.isEmpty { try writeText(format.line(keys)) }
+            }
+            let cells: [String]
+            switch value.first {
+            case UInt8(ascii: "{"): cells = ObjectTable.cells(of: value, keys: delimitedKeys ?? [])
+            case UInt8(ascii: "["): cells = ((try? RawJSON.elements(ofArray: value)) ?? []).map(RawJSON.cellText)
+            default: cells = [RawJSON.cellText(value)]
+            }
+            try writeText(format.line(cells.map(sanitized)))
+        }
+        try counted()
+    }
+
+    /// Writes one `--jq` output.
+    private func write(filtered output: JQOutput) throws {
+        guard !finished else { throw OutputLimitReached() }
+        switch (output, mode) {
+        case (.raw(let text), .lines):
+            try writer.write(line: text)
+            try counted()
+        case (.raw(let text), _):
+            try write(json: JSONText.string(text))
+        case (.json(let text), _):
+            try write(json: Array(text.utf8))
+        }
+    }
+
+    /// Counts one output; after the `--limit`-th, finishes the output and throws ``OutputLimitReached``.
+    private func counted() throws {
+        written += 1
+        if let limit, written >= limit {
+            try finishUnfiltered()
+            throw OutputLimitReached()
+        }
+    }
+
+    /// Writes text without ending the line.
+    private func writeUnterminated(_ text: String) throws {
+        var text = text
+        let written = text.withUTF8 { bytes in
+            Result { () throws(JSONLinesError) in try writer.sink.write(UnsafeRawBufferPointer(bytes)) }
+        }
+        try written.get()
+    }
+
+    /// Writes text that already ends with a newline.
+    private func writeText(_ text: String) throws {
+        try writer.write(line: String(text.dropLast(text.hasSuffix("\n") ? 1 : 0)))
+    }
+
+    /// Cell text with terminal escapes removed when stdout is a terminal; data is left as it is otherwise.
+    private func sanitized(_ text: String) -> String {
+        sanitizes ? HTMLText.terminalSafe(text, keepingNewlines: true) : text
     }
 
     /// Runs the records waiting for the filter on its thread; each output is written as jq produces it.
@@ -187,9 +340,8 @@ public final class RecordOutput {
         guard let jq, !filterPending.isEmpty else { return }
         let batch = filterPending
         filterPending.removeAll(keepingCapacity: true)
-        let firstNumber = count - batch.count + 1
-        let writer = self.writer
-        let result = try await jq.apply(batch: batch, to: JQOutputSink { try writer.write(line: $0.text) })
+        let firstNumber = records - batch.count + 1
+        let result = try await jq.apply(batch: batch, to: JQOutputSink { try self.write(filtered: $0) })
         for (index, error) in result.failures {
             jqFailed = true
             diagnostics.error("--jq: \(error.description(running: jq.program)) (record \(firstNumber + index))")

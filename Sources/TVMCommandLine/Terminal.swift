@@ -53,12 +53,19 @@ public struct Terminal: Sendable {
     }
 
     /// The width of the terminal on stdout (or stderr), else `COLUMNS`, else 80.
-    public var width: Int {
+    public var width: Int { dimension(\.ws_col, variable: "COLUMNS", fallback: 80) }
+
+    /// The height of the terminal on stdout (or stderr), else `LINES`, else 24.
+    public var height: Int { dimension(\.ws_row, variable: "LINES", fallback: 24) }
+
+    /// One dimension of the first of stdout, stderr and stdin that is a terminal with a size, else the
+    /// environment variable, else the fallback.
+    private func dimension(_ field: KeyPath<winsize, UInt16>, variable: String, fallback: Int) -> Int {
         var size = winsize()
-        for fd: Int32 in [1, 2, 0] where ioctl(fd, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 {
-            return Int(size.ws_col)
+        for fd: Int32 in [1, 2, 0] where ioctl(fd, UInt(TIOCGWINSZ), &size) == 0 && size[keyPath: field] > 0 {
+            return Int(size[keyPath: field])
         }
-        if let columns = environment["COLUMNS"].flatMap(Int.init), columns > 0 { return columns }
-        return 80
+        if let value = environment[variable].flatMap(Int.init), value > 0 { return value }
+        return fallback
     }
 }

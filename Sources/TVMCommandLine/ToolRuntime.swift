@@ -105,11 +105,18 @@ public final class ToolRuntime {
 
     private func makeOutput(view: (any TerminalView)?, filter engine: JQEngine?) -> RecordOutput {
         let interactive = terminal.stdoutIsTTY
+        let sink: any ByteSink
+        if interactive, !outputOptions.noPager, let pager = PagerSink.command(environment: terminal.environment) {
+            sink = PagerSink(
+                command: pager, environment: terminal.environment, height: terminal.height, width: terminal.width)
+        } else {
+            sink = FileDescriptorSink(fileDescriptor: 1, flushesEveryLine: interactive)
+        }
         let output = RecordOutput(
-            format: outputOptions.format,
+            settings: outputOptions,
             view: view,
             jq: engine,
-            sink: FileDescriptorSink(fileDescriptor: 1, flushesEveryLine: interactive),
+            sink: sink,
             terminal: terminal,
             color: terminal.stdoutColor(noColorFlag: outputOptions.noColor),
             diagnostics: diagnostics
@@ -130,6 +137,7 @@ public final class ToolRuntime {
         }
         for attachment in attachments { await attachment.finish() }
         attachments.removeAll()
+        closeOutputs()
         let status = concluded()
         if status != .ok { throw ExitCode(status.rawValue) }
     }
@@ -146,7 +154,21 @@ public final class ToolRuntime {
         } catch {
             handle(error)
         }
+        closeOutputs()
         return concluded().rawValue
+    }
+
+    /// Ends every output's pager, if one started, waiting for it; or writes the output it held to the terminal.
+    private func closeOutputs() {
+        for output in outputs {
+            do {
+                try output.close()
+            } catch {
+                if case JSONLinesError.brokenPipe = error { continue }
+                diagnostics.error(error.localizedDescription)
+                raise(.ioError)
+            }
+        }
     }
 
     /// The run's final status: a `--jq` filter that failed on some record earns a usage status.
@@ -167,7 +189,11 @@ public final class ToolRuntime {
             if case .unavailable = error { raise(.unavailable) } else { raise(.usage) }
         case let halt as FilterHalt:
             // Like jq: the halt's own status ends the run, even one outside the table.
+            closeOutputs()
             exit(halt.status)
+        case is OutputLimitReached:
+            // `--limit` records were written: the work stops there, successfully.
+            break
         case JSONLinesError.brokenPipe:
             // The reader went away (`| head -1`): stop quietly, as ripgrep does.
             exit(status == .ok ? 0 : status.rawValue)

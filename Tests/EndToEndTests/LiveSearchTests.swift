@@ -233,8 +233,10 @@ extension SearchEndToEndTests {
                 let wide = try await terminal.waitForScreen { $0.contains("10 shows") }
                 #expect(wide.contains("Curvy Girls Stripped Bare  2018  Channel 5        Running"))
                 try await terminal.resize(width: 40, height: 30)
-                let narrow = try await terminal.waitForScreen { $0.contains("Curvy Girls …  2018  Channel 5") }
-                #expect(!narrow.contains("Running"))
+                // At 40 columns the status and network columns give way before any name is cut (issue 16).
+                let narrow = try await terminal.waitForScreen { !$0.contains("Running") && $0.contains("10 shows") }
+                #expect(narrow.contains("Curvy Girls Stripped Bare  2018"))
+                #expect(!narrow.contains("Channel 5"))
                 try await terminal.press("Escape")
                 #expect(try await terminal.outcome().status == 130)
             }

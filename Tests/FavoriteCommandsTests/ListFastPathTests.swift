@@ -24,6 +24,7 @@ struct ListFastPathTests {
             ["list", "--lock-timeout", "2.5", "--db=x.sqlite"],
             ["list", "--lock-timeout=0", "--format=jsonl"],
             ["list", "--lock-timeout", "3600", "--format", "auto"],
+            ["list", "--format", "csv"], ["list", "--format=tsv", "-q"],
         ])
     func accepted(arguments: [String]) throws {
         let fast = try #require(ListFastPath.request(from: arguments), "not taken: \(arguments)")
@@ -37,7 +38,7 @@ struct ListFastPathTests {
             ["list", "--jq", ".name"], ["list", "--arg", "a", "b"], ["list", "--sort", "rating"],
             ["list", "--sort"], ["list", "--sort", "name", "--sort", "id"], ["list", "-q", "--quiet"],
             ["list", "--db", ""], ["list", "--db="], ["list", "--db", "-"], ["list", "--lock-timeout", "-1"],
-            ["list", "--lock-timeout", "3601"], ["list", "--lock-timeout", "nan"], ["list", "--format", "csv"],
+            ["list", "--lock-timeout", "3601"], ["list", "--lock-timeout", "nan"], ["list", "--format", "xml"],
             ["list", "--no-color=yes"], ["list", "-qq"], ["list", "--", "x"], ["list", "extra"],
             ["---completion", "list", "--", "--db"], ["list", "--generate-completion-script", "bash"],
         ])

@@ -96,15 +96,38 @@ struct TableTests {
         #expect(styled.map { DisplayWidth.width(of: $0) } == plain.map { DisplayWidth.width(of: $0) })
     }
 
-    @Test("a flexible column shrinks first, with an ellipsis")
+    @Test("a flexible column shrinks first, with an ellipsis; dates are never cut")
     func flexibleColumnShrinksFirst() {
         let table = TextTable(
             columns: [.init("ID", alignment: .right), .init("Name", flexible: true), .init("Premiered")],
-            rows: [["1", "Under the Dome", "2013-06-24"], ["139", "Girls", "2012-04-15"]]
+            rows: [["1", "Under the Dome Again", "2013-06-24"], ["139", "Girls", "2012-04-15"]]
         )
-        // Natural width is 3 + 2 + 14 + 2 + 10 = 31; at 26 only the name column gives up 5 columns.
-        let lines = table.lines(width: 26, styler: .plain)
-        #expect(lines == [" ID  Name       Premiered", "  1  Under th…  2013-06-24", "139  Girls      2012-04-15"])
+        // Natural width is 3 + 2 + 20 + 2 + 10 = 37; at 30 only the name column gives up 7 columns.
+        let lines = table.lines(width: 30, styler: .plain)
+        #expect(
+            lines == [
+                " ID  Name           Premiered", "  1  Under the Do…  2013-06-24", "139  Girls          2012-04-15",
+            ])
+        // At 26 the name would get fewer than 12 columns: the date drops whole instead of being cut.
+        #expect(table.lines(width: 26, styler: .plain) == [" ID  Name", "  1  Under the Dome Again", "139  Girls"])
+    }
+
+    @Test("low-priority columns shrink, then drop from the right, before any name is cut")
+    func lowPriorityColumnsGiveWayFirst() {
+        let table = TextTable(
+            columns: [
+                .init("ID", alignment: .right, priority: .essential), .init("NAME", flexible: true),
+                .init("STATUS", priority: .low), .init("PREMIERED", priority: .essential),
+                .init("GENRES", flexible: true, priority: .low),
+            ],
+            rows: [["1", "Under the Dome", "Ended", "2013-06-24", "Drama, Science-Fiction, Thriller"]]
+        )
+        let row = { (width: Int) in table.lines(width: width, styler: .plain)[1] }
+        #expect(row(62) == " 1  Under the Dome  Ended   2013-06-24  Drama, Science-Fictio…")
+        #expect(row(48) == " 1  Under the Dome  Ended   2013-06-24  Drama, …")
+        #expect(row(44) == " 1  Under the Dome  Ended   2013-06-24")
+        #expect(row(31) == " 1  Under the Dome  2013-06-24")
+        #expect(row(29) == " 1  Under the Do…  2013-06-24")
     }
 
     @Test("cell text cannot break the line or inject escape sequences")

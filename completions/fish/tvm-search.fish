@@ -21,7 +21,7 @@ function __tvm-search_parse_tokens -S
     set -l unparsed_tokens (__tvm-search_tokens -pc)
     switch $unparsed_tokens[1]
     case 'tvm-search'
-        __tvm-search_parse_subcommand -r 1 'single' 'embed=+' 'i/interactive' 'history' 'clear-history' 'api-url=' 'timeout=' 'retries=' 'offline' 'v/verbose' 'refresh' 'cache-max=' 'jq=' 'jq-file=' 'arg=+' 'argjson=+' 'format=' 'no-color' 'q/quiet' 'version' 'h/help'
+        __tvm-search_parse_subcommand -r 1 'single' 'embed=+' 'i/interactive' 'history' 'clear-history' 'api-url=' 'timeout=' 'retries=' 'offline' 'v/verbose' 'refresh' 'cache-max=' 'jq=' 'jq-file=' 'arg=+' 'argjson=+' 'format=' 'fields=' 'no-header' 'n/limit=' 'no-pager' 'no-color' 'q/quiet' 'version' 'h/help'
         switch $unparsed_tokens[1]
         case 'help'
             __tvm-search_parse_subcommand -r 1 'version'
@@ -104,7 +104,11 @@ complete -c 'tvm-search' -n '__tvm-search_should_offer_completions_for_flags_or_
 complete -c 'tvm-search' -n '__tvm-search_should_offer_completions_for_flags_or_options "tvm-search" jq-file' -l 'jq-file' -d 'Read the --jq program from this file (as jq -f does).' -rF
 complete -c 'tvm-search' -n '__tvm-search_should_offer_completions_for_flags_or_options "tvm-search"' -l 'arg' -d 'Bind $name to the string value in the --jq filter, as jq --arg does.' -rfka ''
 complete -c 'tvm-search' -n '__tvm-search_should_offer_completions_for_flags_or_options "tvm-search"' -l 'argjson' -d 'Bind $name to a JSON value in the --jq filter, as jq --argjson does.' -rfka ''
-complete -c 'tvm-search' -n '__tvm-search_should_offer_completions_for_flags_or_options "tvm-search" format' -l 'format' -d 'Output format: auto (a table on a terminal, JSON Lines otherwise), jsonl, json or table.' -rfka 'auto jsonl json table'
+complete -c 'tvm-search' -n '__tvm-search_should_offer_completions_for_flags_or_options "tvm-search" format' -l 'format' -d 'Output format: auto (a table on a terminal, JSON Lines otherwise), jsonl, json, table, csv or tsv.' -rfka 'auto jsonl json table csv tsv'
+complete -c 'tvm-search' -n '__tvm-search_should_offer_completions_for_flags_or_options "tvm-search" fields' -l 'fields' -d 'Comma-separated fields, dotted paths allowed (id,name,network.name): the columns of table, csv and tsv; for jsonl and json, each record keeps just these, in this order (a missing one is null).' -rfka ''
+complete -c 'tvm-search' -n '__tvm-search_should_offer_completions_for_flags_or_options "tvm-search" no-header' -l 'no-header' -d 'Leave out the header row of csv and tsv output.'
+complete -c 'tvm-search' -n '__tvm-search_should_offer_completions_for_flags_or_options "tvm-search" limit n' -s 'n' -l 'limit' -d 'Stop after this many output records, asking the API for no more than they need.' -rfka ''
+complete -c 'tvm-search' -n '__tvm-search_should_offer_completions_for_flags_or_options "tvm-search" no-pager' -l 'no-pager' -d 'Never page the output (on a terminal, output taller than the screen goes through $TVM_PAGER, $PAGER or less -FRX).'
 complete -c 'tvm-search' -n '__tvm-search_should_offer_completions_for_flags_or_options "tvm-search" no-color' -l 'no-color' -d 'Never use colour (also off when NO_COLOR is set or TERM=dumb).'
 complete -c 'tvm-search' -n '__tvm-search_should_offer_completions_for_flags_or_options "tvm-search" q quiet' -s 'q' -l 'quiet' -d 'Print errors only: no warnings, notes or progress.'
 complete -c 'tvm-search' -n '__tvm-search_should_offer_completions_for_flags_or_options "tvm-search" version' -l 'version' -d 'Show the version.'

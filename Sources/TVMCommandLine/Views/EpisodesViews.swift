@@ -20,6 +20,9 @@ public struct EpisodesTerminalView: TerminalView {
     /// Each group of records (one show) is rendered as it arrives.
     public var rendersEachRecord: Bool { true }
 
+    /// As CSV or TSV, one row per episode.
+    public var table: (any TabularView)? { EpisodeRowsView() }
+
     /// Renders the records, one block per show, separated by empty lines.
     public func render(_ records: [[UInt8]], width: Int, color: Bool) -> String {
         var sections: [(show: ShowLabel?, seasons: [EpisodeListView.Season])] = []
@@ -72,5 +75,36 @@ public struct EpisodesTerminalView: TerminalView {
         else { return nil }
         let name = (try? RawJSON.value(forKey: "name", in: raw)).flatMap(RawJSON.string)
         return ShowLabel(id: id, name: name)
+    }
+}
+
+/// Episodes as rows, for CSV and TSV: show, episode id, season, number, code, air date and time, runtime, title.
+public struct EpisodeRowsView: TabularView {
+    /// Creates the view.
+    public init() {}
+
+    /// The columns.
+    public var columns: [TextTable.Column] {
+        [
+            .init("SHOW", flexible: true, priority: .low), .init("ID", alignment: .right, priority: .essential),
+            .init("SEASON", alignment: .right, priority: .essential),
+            .init("NUMBER", alignment: .right, priority: .essential), .init("EPISODE", priority: .essential),
+            .init("AIRDATE", priority: .essential), .init("AIRTIME", priority: .essential),
+            .init("RUNTIME", alignment: .right, priority: .low), .init("TITLE", flexible: true),
+        ]
+    }
+
+    /// The cells of an episode record (labelled with `_tvm.show`); `nil` for a `--group` record or a non-object.
+    public func cells(of record: [UInt8], at index: Int) -> [TextTable.Cell]? {
+        guard record.first == UInt8(ascii: "{"), (try? RawJSON.value(forKey: "episodes", in: record)) ?? nil == nil,
+            let episode = try? Episode(json: record)
+        else { return nil }
+        let show = (try? RawJSON.value(atPath: [RawJSON.tvmKey, "show", "name"], in: record)).flatMap { $0 }
+        return [
+            .init(show.flatMap(RawJSON.string) ?? ""), .init(Cells.number(episode.id)),
+            .init(Cells.number(episode.season)), .init(Cells.number(episode.number)),
+            .init(Cells.episodeCode(episode)), .init(episode.airdate ?? ""), .init(episode.airtime ?? ""),
+            .init(Cells.number(episode.runtime)), .init(episode.name ?? ""),
+        ]
     }
 }

@@ -6,8 +6,9 @@ extension Views {
     /// Favorites: id, name, status, premiered, genres, rating.
     public static let favorites = TableView<Show>(
         columns: [
-            .init("ID", alignment: .right), .init("NAME", flexible: true), .init("STATUS"), .init("PREMIERED"),
-            .init("GENRES", flexible: true), .init("RATING", alignment: .right),
+            .init("ID", alignment: .right, priority: .essential), .init("NAME", flexible: true),
+            .init("STATUS", priority: .low), .init("PREMIERED", priority: .essential),
+            .init("GENRES", flexible: true, priority: .low), .init("RATING", alignment: .right, priority: .essential),
         ],
         row: { show in
             [
@@ -22,12 +23,9 @@ extension Views {
 ///
 /// A saved show offers **Delete** on red, a show that is not saved offers **Favorite** on green (the colours
 /// of the seeds' row actions; plain text when colour is off). The state comes from `_tvm.favorite`.
-public struct FavoriteStatusView: TerminalView {
+public struct FavoriteStatusView: TabularView {
     /// Creates the view.
     public init() {}
-
-    /// A table needs every row.
-    public var rendersEachRecord: Bool { false }
 
     /// The action label and style for a saved or unsaved show.
     ///
@@ -39,23 +37,23 @@ public struct FavoriteStatusView: TerminalView {
             : TextTable.Cell("Favorite", style: [.bold, .inverse, .green])
     }
 
-    /// Renders one row per record: id, name, premiered, action.
-    public func render(_ records: [[UInt8]], width: Int, color: Bool) -> String {
-        var table = TextTable(columns: [
-            .init("ID", alignment: .right), .init("NAME", flexible: true), .init("PREMIERED"), .init("ACTION"),
-        ])
-        for record in records {
-            let showJSON = ((try? RawJSON.value(forKey: "show", in: record)) ?? nil) ?? record
-            let show = (try? Show(json: showJSON)) ?? Show()
-            let saved =
-                ((try? RawJSON.value(atPath: [RawJSON.tvmKey, "favorite"], in: record)) ?? nil) == JSONText.bool(true)
-            table.addRow([
-                "\(Cells.number(show.id))",
-                TextTable.Cell(HTMLText.terminalSafe(show.name ?? "", keepingNewlines: false)),
-                "\(show.premiered ?? "")",
-                Self.action(saved: saved),
-            ])
-        }
-        return table.render(width: width, styler: Styler(isEnabled: color))
+    /// Id, name, premiered, action.
+    public var columns: [TextTable.Column] {
+        [
+            .init("ID", alignment: .right, priority: .essential), .init("NAME", flexible: true),
+            .init("PREMIERED", priority: .essential), .init("ACTION", priority: .essential),
+        ]
+    }
+
+    /// One row per record (a show, or a search result holding one): id, name, premiered, action.
+    public func cells(of record: [UInt8], at index: Int) -> [TextTable.Cell]? {
+        let showJSON = ((try? RawJSON.value(forKey: "show", in: record)) ?? nil) ?? record
+        let show = (try? Show(json: showJSON)) ?? Show()
+        let saved =
+            ((try? RawJSON.value(atPath: [RawJSON.tvmKey, "favorite"], in: record)) ?? nil) == JSONText.bool(true)
+        return [
+            "\(Cells.number(show.id))", TextTable.Cell(show.name ?? ""), "\(show.premiered ?? "")",
+            Self.action(saved: saved),
+        ]
     }
 }

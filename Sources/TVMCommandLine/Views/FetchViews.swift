@@ -15,8 +15,10 @@ public enum Views {
     /// Shows: id, name, status, premiered, network, genres, rating.
     public static let shows = TableView<Show>(
         columns: [
-            .init("ID", alignment: .right), .init("NAME", flexible: true), .init("STATUS"), .init("PREMIERED"),
-            .init("NETWORK", flexible: true), .init("GENRES", flexible: true), .init("RATING", alignment: .right),
+            .init("ID", alignment: .right, priority: .essential), .init("NAME", flexible: true),
+            .init("STATUS", priority: .low), .init("PREMIERED", priority: .essential),
+            .init("NETWORK", flexible: true, priority: .low), .init("GENRES", flexible: true, priority: .low),
+            .init("RATING", alignment: .right, priority: .essential),
         ],
         row: { show in
             [
@@ -30,8 +32,9 @@ public enum Views {
     /// Seasons: number, name, episodes, premiere, end, network.
     public static let seasons = TableView<Season>(
         columns: [
-            .init("SEASON", alignment: .right), .init("NAME", flexible: true), .init("EPISODES", alignment: .right),
-            .init("PREMIERE"), .init("END"), .init("NETWORK", flexible: true),
+            .init("SEASON", alignment: .right, priority: .essential), .init("NAME", flexible: true),
+            .init("EPISODES", alignment: .right, priority: .essential), .init("PREMIERE", priority: .essential),
+            .init("END", priority: .essential), .init("NETWORK", flexible: true, priority: .low),
         ],
         row: { season in
             [
@@ -44,7 +47,9 @@ public enum Views {
 
     /// Cast credits: person, character, and whether the person plays themselves or a voice.
     public static let cast = TableView<CastMember>(
-        columns: [.init("PERSON", flexible: true), .init("CHARACTER", flexible: true), .init("NOTE")],
+        columns: [
+            .init("PERSON", flexible: true), .init("CHARACTER", flexible: true), .init("NOTE", priority: .low),
+        ],
         row: { member in
             let note = [member.isSelf == true ? "self" : nil, member.isVoice == true ? "voice" : nil].compactMap { $0 }
             return [
@@ -62,8 +67,9 @@ public enum Views {
     /// Schedule items: air time, show, episode code, title, network.
     public static let schedule = TableView<Episode>(
         columns: [
-            .init("AIRTIME"), .init("SHOW", flexible: true), .init("EPISODE"), .init("TITLE", flexible: true),
-            .init("NETWORK", flexible: true),
+            .init("AIRTIME", priority: .essential), .init("SHOW", flexible: true),
+            .init("EPISODE", priority: .essential), .init("TITLE", flexible: true),
+            .init("NETWORK", flexible: true, priority: .low),
         ],
         row: { episode in
             let show = episode.scheduledShow
@@ -76,7 +82,7 @@ public enum Views {
 
     /// Updates: show id and the time of its last change, in UTC.
     public static let updates = TableView<ShowUpdate>(
-        columns: [.init("ID", alignment: .right), .init("UPDATED (UTC)")],
+        columns: [.init("ID", alignment: .right, priority: .essential), .init("UPDATED (UTC)", priority: .essential)],
         row: { update in
             let formatter = ISO8601DateFormatter()
             formatter.formatOptions = [
@@ -96,12 +102,57 @@ public struct ShowDetailTerminalView: TerminalView {
     /// Each show is printed as soon as it arrives.
     public var rendersEachRecord: Bool { true }
 
+    /// As CSV or TSV, shows are rows of the shows table.
+    public var table: (any TabularView)? { Views.shows }
+
     /// Renders each record's detail view, separated by blank lines.
     public func render(_ records: [[UInt8]], width: Int, color: Bool) -> String {
         records.map { record in
             let show = (try? Show(json: record)) ?? Show()
-            return ShowDetailView(ShowDetail(show: show)).render(width: width, styler: Styler(isEnabled: color))
+            let styler = Styler(isEnabled: color)
+            return ShowDetailView(ShowDetail(show: show)).render(width: width, styler: styler)
+                + Self.embeds(of: show, width: width, styler: styler)
         }.joined(separator: "\n")
+    }
+
+    /// What `--embed` brought, each under its heading: the next and previous episode, the seasons, the cast, the
+    /// crew, and the episodes by season.
+    static func embeds(of show: Show, width: Int, styler: Styler) -> String {
+        guard let embedded = show.embedded else { return "" }
+        var sections: [String] = []
+        func section(_ title: String, _ body: String) {
+            guard !body.isEmpty else { return }
+            sections.append(styler.apply(.bold, to: title) + "\n" + body)
+        }
+        func table<Model>(_ view: TableView<Model>, _ models: [Model]?) -> String {
+            guard let models, !models.isEmpty else { return "" }
+            return TextTable(columns: view.columns, rows: models.map(view.row)).render(width: width, styler: styler)
+        }
+        func episodeLine(_ episode: Episode?) -> String {
+            guard let episode else { return "" }
+            let when = [episode.airdate, episode.airtime].compactMap { $0 }.filter { !$0.isEmpty }
+            let line = ([Cells.episodeCode(episode), episode.name ?? ""] + when).filter { !$0.isEmpty }
+            return DisplayWidth.truncate(
+                HTMLText.terminalSafe(line.joined(separator: "  "), keepingNewlines: false), toWidth: width) + "\n"
+        }
+        section("Next episode", episodeLine(embedded.nextEpisode))
+        section("Previous episode", episodeLine(embedded.previousEpisode))
+        section("Seasons", table(Views.seasons, embedded.seasons))
+        section("Cast", table(Views.cast, embedded.cast))
+        section("Crew", table(Views.crew, embedded.crew))
+        if let episodes = embedded.episodes, !episodes.isEmpty {
+            var seasons: [EpisodeListView.Season] = []
+            for episode in episodes {
+                if let index = seasons.firstIndex(where: { $0.number == episode.season }) {
+                    seasons[index].episodes.append(episode)
+                } else {
+                    seasons.append(EpisodeListView.Season(number: episode.season, episodes: [episode]))
+                }
+            }
+            let list = EpisodeListView(showName: "Episodes", seasons: seasons).render(width: width, styler: styler)
+            sections.append(list)
+        }
+        return sections.map { "\n" + $0 }.joined()
     }
 }
 

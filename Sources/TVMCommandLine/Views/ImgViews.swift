@@ -1,5 +1,6 @@
 import TVMImages
 import TVMRecords
+import TVMTerminal
 
 /// How `tvm-img cache info` looks on a terminal: one sentence instead of its record.
 public struct ImageCacheInfoView: TerminalView {
@@ -37,5 +38,34 @@ public struct ImageCacheInfoView: TerminalView {
             let usage = ImageCacheUsage(files: files ?? 0, bytes: Int64(bytes ?? 0))
             return Self.describe(usage) + " in " + (directory ?? "?") + "\n"
         }.joined()
+    }
+}
+
+/// `tvm-img` records as a table: what each record names (a show, a search result's show, an episode, a person)
+/// and the poster file it got (`_tvm.image`), blank when it has none.
+public struct PosterRowsView: TabularView {
+    /// Creates the view.
+    public init() {}
+
+    /// Id, name, image.
+    public var columns: [TextTable.Column] {
+        [
+            .init("ID", alignment: .right, priority: .essential), .init("NAME", flexible: true),
+            .init("IMAGE", priority: .essential),
+        ]
+    }
+
+    /// The cells of any JSON object record: its id and name (or those of its `show`), and `_tvm.image`.
+    public func cells(of record: [UInt8], at index: Int) -> [TextTable.Cell]? {
+        guard record.first == UInt8(ascii: "{") else { return nil }
+        func text(_ path: [String]) -> String? {
+            ((try? RawJSON.value(atPath: path, in: record)) ?? nil).map(RawJSON.cellText).flatMap {
+                $0.isEmpty ? nil : $0
+            }
+        }
+        return [
+            .init(text(["id"]) ?? text(["show", "id"]) ?? ""), .init(text(["name"]) ?? text(["show", "name"]) ?? ""),
+            .init(text([RawJSON.tvmKey, "image"]) ?? ""),
+        ]
     }
 }

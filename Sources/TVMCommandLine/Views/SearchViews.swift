@@ -4,27 +4,27 @@ import TVMStore
 import TVMTerminal
 
 /// Search results on a terminal: score, id, name, premiered, network and status, best match first.
-public struct SearchResultsView: TerminalView {
+public struct SearchResultsView: TabularView {
     /// Creates the view.
     public init() {}
 
-    /// The table waits for every result, so its columns fit.
-    public var rendersEachRecord: Bool { false }
+    /// Score, id, name, premiered, network, status.
+    public var columns: [TextTable.Column] {
+        [
+            .init("SCORE", alignment: .right, priority: .essential),
+            .init("ID", alignment: .right, priority: .essential),
+            .init("NAME", flexible: true), .init("PREMIERED", priority: .essential),
+            .init("NETWORK", flexible: true, priority: .low), .init("STATUS", priority: .low),
+        ]
+    }
 
-    /// Renders scored show records (`_tvm.score`) as a table; a record that is not a show is left out.
-    public func render(_ records: [[UInt8]], width: Int, color: Bool) -> String {
-        var table = TextTable(columns: [
-            .init("SCORE", alignment: .right), .init("ID", alignment: .right), .init("NAME", flexible: true),
-            .init("PREMIERED"), .init("NETWORK", flexible: true), .init("STATUS"),
-        ])
-        for record in records {
-            guard let show = try? Show(json: record) else { continue }
-            table.addRow([
-                Self.score(of: record), Cells.number(show.id), show.name ?? "", show.premiered ?? "",
-                Cells.channel(show), show.status ?? "",
-            ])
-        }
-        return table.render(width: width, styler: Styler(isEnabled: color))
+    /// The cells of a scored show record (`_tvm.score`); `nil` for a record that is not a show.
+    public func cells(of record: [UInt8], at index: Int) -> [TextTable.Cell]? {
+        guard record.first == UInt8(ascii: "{"), let show = try? Show(json: record) else { return nil }
+        return [
+            .init(Self.score(of: record)), .init(Cells.number(show.id)), .init(show.name ?? ""),
+            .init(show.premiered ?? ""), .init(Cells.channel(show)), .init(show.status ?? ""),
+        ]
     }
 
     /// The `_tvm.score` of a record with two decimals, or blank.
@@ -39,7 +39,7 @@ public struct SearchResultsView: TerminalView {
 }
 
 /// The search history on a terminal: a numbered list, most recent first, with how long ago each search was.
-public struct SearchHistoryView: TerminalView {
+public struct SearchHistoryView: TabularView {
     /// The time the ages are measured from.
     public let now: Date
 
@@ -50,20 +50,16 @@ public struct SearchHistoryView: TerminalView {
         self.now = now
     }
 
-    /// The list waits for every entry, so its columns line up.
-    public var rendersEachRecord: Bool { false }
+    /// Number, query, and how long ago.
+    public var columns: [TextTable.Column] {
+        [.init("#", alignment: .right, priority: .essential), .init("QUERY", flexible: true), .init("SEARCHED")]
+    }
 
-    /// Renders `{"query":…,"at":…}` records; a record that is not an entry is left out.
-    public func render(_ records: [[UInt8]], width: Int, color: Bool) -> String {
-        var table = TextTable(columns: [
-            .init("#", alignment: .right), .init("QUERY", flexible: true), .init("SEARCHED"),
-        ])
-        let entries = records.compactMap { try? SearchHistoryEntry(json: $0) }
-        for (index, entry) in entries.enumerated() {
-            let seconds = now.timeIntervalSince(entry.at)
-            let age = seconds < 60 ? "just now" : RelativeTime.describe(seconds: seconds) + " ago"
-            table.addRow([.init("\(index + 1)"), .init(entry.query), .init(age, style: .dim)])
-        }
-        return table.render(width: width, styler: Styler(isEnabled: color))
+    /// The cells of a `{"query":…,"at":…}` record; `nil` for a record that is not an entry.
+    public func cells(of record: [UInt8], at index: Int) -> [TextTable.Cell]? {
+        guard let entry = try? SearchHistoryEntry(json: record) else { return nil }
+        let seconds = now.timeIntervalSince(entry.at)
+        let age = seconds < 60 ? "just now" : RelativeTime.describe(seconds: seconds) + " ago"
+        return [.init("\(index + 1)"), .init(entry.query), .init(age, style: .dim)]
     }
 }

@@ -2,14 +2,11 @@ import TVMRecords
 import TVMTerminal
 
 /// A terminal table of records of one kind: columns, and how a record becomes a row.
-public struct TableView<Model: TVMazeModel>: TerminalView {
+public struct TableView<Model: TVMazeModel>: TabularView {
     /// The table's columns.
     public let columns: [TextTable.Column]
     /// Turns one decoded record into its cells.
     public let row: @Sendable (Model) -> [TextTable.Cell]
-
-    /// Tables render all records together, so the columns fit every row.
-    public var rendersEachRecord: Bool { false }
 
     /// Creates a table view.
     ///
@@ -21,17 +18,10 @@ public struct TableView<Model: TVMazeModel>: TerminalView {
         self.row = row
     }
 
-    /// Renders the records as one table; a record that is not a JSON object is left out.
-    public func render(_ records: [[UInt8]], width: Int, color: Bool) -> String {
-        var table = TextTable(columns: columns)
-        for record in records {
-            guard let model = try? Model(json: record) else { continue }
-            table.addRow(
-                row(model).map {
-                    TextTable.Cell(HTMLText.terminalSafe($0.text, keepingNewlines: false), style: $0.style)
-                })
-        }
-        return table.render(width: width, styler: Styler(isEnabled: color))
+    /// The cells of a record; `nil` for a record that is not a JSON object of the model's shape.
+    public func cells(of record: [UInt8], at index: Int) -> [TextTable.Cell]? {
+        guard record.first == UInt8(ascii: "{"), let model = try? Model(json: record) else { return nil }
+        return row(model)
     }
 }
 

@@ -74,7 +74,8 @@ public struct EpisodeListView: Sendable, Equatable {
         var lines = titleLines(width: width, styler: styler)
         let rowIndent = width > 2 ? "  " : ""
         var table = TextTable(columns: [
-            .init("", alignment: .right), .init("", flexible: true), .init(""), .init("", alignment: .right),
+            .init("", alignment: .right, priority: .essential), .init("", flexible: true),
+            .init("", priority: .essential), .init("", alignment: .right, priority: .low),
         ])
         for episode in seasons.flatMap(\.episodes) {
             table.addRow(Self.cells(episode))

@@ -3,8 +3,9 @@ import TVMRecords
 /// The column layout of the live search's result rows: marker, name, year, network, status.
 ///
 /// The year, network and status columns are as wide as their widest value (the network at most 20 columns,
-/// the status at most 16); the name takes the rest. When the name would get fewer than 12 columns, the status
-/// column is left out, then the network, then the year, so a narrow terminal still shows who is who.
+/// the status at most 16); the name takes the rest. As in every table, the low-priority columns give way first:
+/// when the longest name would be cut, the status column is left out, then the network. The year is never cut;
+/// it is left out only when names would get fewer than 12 columns.
 struct ResultColumns {
     /// Where the name starts: selection marker, mark, space.
     static let markerWidth = 3
@@ -30,8 +31,10 @@ struct ResultColumns {
         func nameRoom() -> Int {
             [year, network, status].reduce(available) { room, column in column > 0 ? room - column - Self.gap : room }
         }
-        if nameRoom() < enough { status = 0 }
-        if nameRoom() < enough { network = 0 }
+        // As in every table: the low-priority columns (status, then network) drop before any name is cut; the
+        // year, a date, is never cut, and drops only when names would get fewer than 12 columns.
+        if nameRoom() < names { status = 0 }
+        if nameRoom() < names { network = 0 }
         if nameRoom() < enough { year = 0 }
         nameWidth = max(1, min(nameRoom(), names))
         yearWidth = year

@@ -3,10 +3,13 @@ import TVMRecords
 /// A table of text cells under a header row, rendered to fit a terminal width.
 ///
 /// Columns are as wide as their widest cell (by display width, so CJK and emoji line up), separated by two spaces.
-/// When the table is wider than the terminal, flexible columns (names, titles, genres) shrink first, down to 8
-/// columns each; then the headers of the other columns; then all columns further. Cut cells end with "…". A row
-/// is never wrapped and no line is wider than the given width (a table with more columns than fit is cut at the
-/// right edge). Lines have no trailing spaces.
+/// When the table is wider than the terminal, columns give way by priority: low-priority columns (genres,
+/// network, status) shrink, if flexible, to 8 columns, then drop from the right; flexible columns (names,
+/// titles) shrink to 12 columns and the headers of fixed columns to their cells; fixed columns drop from the
+/// right; and last, names shrink to 4. Fixed columns (ids, dates, numbers, scores) are never cut, and the first
+/// column always stays. Cut
+/// cells end with "…". A row is never wrapped and no line is wider than the given width (a first column wider
+/// than the terminal is cut at the right edge). Lines have no trailing spaces.
 ///
 /// Cell text is made terminal-safe: escape sequences and control characters are removed, newlines and tabs
 /// become spaces. Style cells with `Cell.style` instead.
@@ -27,19 +30,36 @@ public struct TextTable: Sendable, Equatable {
         public var header: String
         /// How cells (and the header) sit in the column; use `.right` for numbers.
         public var alignment: DisplayWidth.Alignment
-        /// Whether the column shrinks first when the table is too wide.
+        /// Whether the column's cells may be cut when the table is too wide (free text); fixed columns never are.
         public var isFlexible: Bool
+        /// How readily the column gives way on a narrow terminal.
+        public var priority: Priority
+
+        /// How readily a column gives way when the table is too wide.
+        public enum Priority: Sendable, Equatable {
+            /// Ids, dates, numbers, scores: dropped only when nothing else is left to give.
+            case essential
+            /// The default: names and titles, which shrink after every low-priority column is gone.
+            case normal
+            /// Genres, network, status: shrink and then drop before any name is cut.
+            case low
+        }
 
         /// Creates a column.
         ///
         /// - Parameters:
         ///   - header: The header text.
         ///   - alignment: `.left` by default; `.right` for numeric columns.
-        ///   - flexible: `true` for long free text (names, titles, genres) that may be cut first.
-        public init(_ header: String, alignment: DisplayWidth.Alignment = .left, flexible: Bool = false) {
+        ///   - flexible: `true` for long free text (names, titles, genres) that may be cut.
+        ///   - priority: How readily the column gives way; `.normal` by default.
+        public init(
+            _ header: String, alignment: DisplayWidth.Alignment = .left, flexible: Bool = false,
+            priority: Priority = .normal
+        ) {
             self.header = header
             self.alignment = alignment
             self.isFlexible = flexible
+            self.priority = priority
         }
     }
 
@@ -70,8 +90,10 @@ public struct TextTable: Sendable, Equatable {
         }
     }
 
-    /// The smallest width a flexible column shrinks to before other columns shrink.
+    /// The smallest width a low-priority flexible column shrinks to before it drops.
     static let flexibleMinimum = 8
+    /// The smallest width names shrink to before fixed columns drop.
+    static let nameMinimum = 12
 
     /// The columns, left to right.
     public var columns: [Column]
@@ -137,34 +159,63 @@ public struct TextTable: Sendable, Equatable {
         lines(width: width, styler: styler).map { $0 + "\n" }.joined()
     }
 
-    /// The width of each column so that the table fits `width`, if it can.
-    ///
-    /// Shrinks in phases until the table fits: flexible columns down to `flexibleMinimum`; the headers of other
-    /// columns down to their widest cell (but at least 3); all columns together, flexible ones down to 4, others
-    /// down to 1; all columns down to 1. Within a phase, the widest columns give up space first.
-    func columnWidths(cells: [[Cell]], fitting width: Int) -> [Int] {
+    /// The width of each column so that the table fits `width`, if it can; `nil` for a column left out.
+    func columnWidths(cells: [[Cell]], fitting width: Int) -> [Int?] {
         let natural = columns.indices.map { index in
             cells.map { DisplayWidth.width(of: $0[index].text) }.max() ?? 0
         }
         let content = columns.indices.map { index in
             cells.dropFirst().map { DisplayWidth.width(of: $0[index].text) }.max() ?? 0
         }
-        let gaps = 2 * (columns.count - 1)
+        var visible = Array(columns.indices)
+        var widths = shrink(natural, content: content, visible: visible, fitting: width, nameFloor: nil)
+        // Low-priority columns go, from the right, before any name is cut.
+        while total(widths, visible) > width,
+            let drop = visible.dropFirst().last(where: { columns[$0].priority == .low })
+        {
+            visible.removeAll { $0 == drop }
+            widths = shrink(natural, content: content, visible: visible, fitting: width, nameFloor: nil)
+        }
+        // Then names shrink to `nameMinimum`, and fixed columns go, from the right, rather than be cut; the first
+        // column always stays. Only then are names cut further.
+        widths = shrink(natural, content: content, visible: visible, fitting: width, nameFloor: Self.nameMinimum)
+        while total(widths, visible) > width,
+            let drop = visible.dropFirst().last(where: { !columns[$0].isFlexible })
+                ?? (visible.count > 1 ? visible.last : nil)
+        {
+            visible.removeAll { $0 == drop }
+            widths = shrink(natural, content: content, visible: visible, fitting: width, nameFloor: Self.nameMinimum)
+        }
+        widths = shrink(natural, content: content, visible: visible, fitting: width, nameFloor: 4)
+        return columns.indices.map { visible.contains($0) ? widths[$0] : nil }
+    }
+
+    /// The width of the visible columns with their gaps.
+    private func total(_ widths: [Int], _ visible: [Int]) -> Int {
+        visible.map { widths[$0] }.reduce(0, +) + 2 * (visible.count - 1)
+    }
+
+    /// Shrinks the visible columns in phases until they fit: low-priority flexible columns down to
+    /// `flexibleMinimum`; then, given a `nameFloor`, every flexible column down to it, and the headers of fixed
+    /// columns down to their widest cell (but at least 3). Within a phase, the widest columns give up space first.
+    private func shrink(_ natural: [Int], content: [Int], visible: [Int], fitting width: Int, nameFloor: Int?)
+        -> [Int]
+    {
         var widths = natural
-        let flexible = columns.indices.filter { columns[$0].isFlexible }
-        let fixed = columns.indices.filter { !columns[$0].isFlexible }
-        let phases: [(indices: [Int], floor: (Int) -> Int)] = [
-            (flexible, { _ in Self.flexibleMinimum }),
-            (fixed, { max(content[$0], 3) }),
-            (Array(columns.indices), { self.columns[$0].isFlexible ? 4 : 1 }),
-            (Array(columns.indices), { _ in 1 }),
+        let flexible = visible.filter { columns[$0].isFlexible }
+        var phases: [(indices: [Int], floor: (Int) -> Int)] = [
+            (flexible.filter { columns[$0].priority == .low }, { _ in Self.flexibleMinimum })
         ]
+        if let nameFloor {
+            phases.append((flexible, { _ in nameFloor }))
+            phases.append((visible.filter { !columns[$0].isFlexible }, { max(content[$0], 3) }))
+        }
         for phase in phases {
-            let total = widths.reduce(0, +) + gaps
-            guard total > width else { break }
-            let others = total - gaps - phase.indices.map { widths[$0] }.reduce(0, +)
+            let current = total(widths, visible)
+            guard current > width else { break }
+            let others = current - 2 * (visible.count - 1) - phase.indices.map { widths[$0] }.reduce(0, +)
             let shrunk = Self.share(
-                width - gaps - others,
+                width - 2 * (visible.count - 1) - others,
                 among: phase.indices.map { widths[$0] },
                 floors: phase.indices.map { min(widths[$0], phase.floor($0)) }
             )
@@ -192,13 +243,15 @@ public struct TextTable: Sendable, Equatable {
         return result
     }
 
-    private func renderLine(_ cells: [Cell], widths: [Int], width: Int, styler: Styler) -> String {
+    private func renderLine(_ cells: [Cell], widths: [Int?], width: Int, styler: Styler) -> String {
         var parts: [String] = []
+        let lastVisible = widths.lastIndex { $0 != nil } ?? 0
         for (index, cell) in cells.enumerated() {
-            let text = DisplayWidth.truncate(cell.text, toWidth: widths[index])
-            let padding = max(0, widths[index] - DisplayWidth.width(of: text))
+            guard let columnWidth = widths[index] else { continue }
+            let text = DisplayWidth.truncate(cell.text, toWidth: columnWidth)
+            let padding = max(0, columnWidth - DisplayWidth.width(of: text))
             let styled = styler.apply(cell.style, to: text)
-            let isLast = index == cells.count - 1
+            let isLast = index == lastVisible
             switch columns[index].alignment {
             case .left:
                 parts.append(isLast ? styled : styled + String(repeating: " ", count: padding))

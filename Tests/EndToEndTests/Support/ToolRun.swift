@@ -40,7 +40,8 @@ final class Sandbox: @unchecked Sendable {
         var env = ProcessInfo.processInfo.environment
         for key in [
             "HTTPS_PROXY", "https_proxy", "HTTP_PROXY", "http_proxy", "NO_PROXY", "no_proxy", "NO_COLOR",
-            "TVM_API_URL", "TVM_DB", "BROWSER", "COLUMNS", "SSL_CERT_FILE", "SSL_CERT_DIR",
+            "TVM_API_URL", "TVM_DB", "BROWSER", "COLUMNS", "SSL_CERT_FILE", "SSL_CERT_DIR", "TVM_PAGER", "LESS",
+            "LINES",
         ] {
             env.removeValue(forKey: key)
         }
@@ -50,6 +51,8 @@ final class Sandbox: @unchecked Sendable {
         env["XDG_STATE_HOME"] = stateHome.path
         env["TVM_API_URL"] = apiURL
         env["TERM"] = "dumb"
+        // Terminal tests read what the tool drew: no pager, unless a test asks for one with TVM_PAGER.
+        env["PAGER"] = "cat"
         for (key, value) in extraEnvironment { env[key] = value }
         return env
     }

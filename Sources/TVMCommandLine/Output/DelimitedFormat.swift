@@ -1,0 +1,42 @@
+import Foundation
+
+/// Comma- or tab-separated text: one line per record, under a header row.
+public enum DelimitedFormat: Sendable {
+    /// RFC 4180: fields with a comma, a quote, a CR or an LF are quoted, quotes doubled. Lines end in LF.
+    case csv
+    /// Tab-separated: tab, CR, LF and backslash escaped as `\t`, `\r`, `\n` and `\\`, never quoted.
+    case tsv
+
+    /// One line of fields, with its line end.
+    ///
+    /// - Parameter fields: The fields' texts, left to right.
+    /// - Returns: The line, ending in `"\n"`.
+    public func line(_ fields: [String]) -> String {
+        switch self {
+        case .csv: return fields.map(Self.csvField).joined(separator: ",") + "\n"
+        case .tsv: return fields.map(Self.tsvField).joined(separator: "\t") + "\n"
+        }
+    }
+
+    private static func csvField(_ text: String) -> String {
+        guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) else {
+            return text
+        }
+        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    private static func tsvField(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": out += "\\\\"
+            case "\t": out += "\\t"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+}

@@ -37,7 +37,7 @@ package enum ListFastPath {
     /// - Parameter arguments: The arguments after the program name.
     /// - Returns: The request, or `nil` when ArgumentParser should handle the command line.
     package static func request(from arguments: [String]) -> Request? {
-        guard arguments.first == "list" else { return nil }
+        guard arguments.first == "list" || arguments.first == "ls" else { return nil }
         var request = Request()
         var seen: [String] = []  // an Array: a Set<String> would cost the runtime more to set up than it saves
         var index = 1
@@ -98,7 +98,10 @@ package enum ListFastPath {
         let path = StoreOptions.path(
             db: request.db, environment: runtime.terminal.environment, directories: runtime.directories)
         // No database yet: no favorites, and nothing is created (as ListCommand).
-        guard FileManager.default.fileExists(atPath: path) else { return ExitStatus.ok.rawValue }
+        guard FileManager.default.fileExists(atPath: path) else {
+            runtime.noteNoFavorites()
+            return ExitStatus.ok.rawValue
+        }
         guard let store = FavoritesStore.openedForReading(path: path, lockTimeout: request.lockTimeout) else {
             return nil
         }
@@ -114,6 +117,7 @@ package enum ListFastPath {
                 if page.count < Favorite.listPage { break }
             }
             try out.finishUnfiltered()
+            if offset == 0 { runtime.noteNoFavorites() }
         }
     }
 }

@@ -21,6 +21,8 @@ struct EpisodePrinter {
     let filter: EpisodeFilter
     let specials: Bool
     let ledger: BatchLedger
+    /// Counts what `--season` and `--since` left, when one was given.
+    let misses: FilterMisses?
 
     /// Prints one show; a show TVMaze does not know is reported and earns exit 1, a show that still fails after
     /// its retries is reported to the ledger, and the run goes on either way.
@@ -45,6 +47,13 @@ struct EpisodePrinter {
                     runtime.raise(.badInput)
                 }
                 let list = all.filtered(by: filter)
+                if let misses {
+                    if list.records.isEmpty {
+                        misses.missed(all.show, seasons: all.seasons.compactMap(\.number))
+                    } else {
+                        misses.matched(list.records.count)
+                    }
+                }
                 guard !list.records.isEmpty else { return }
                 if mode == .seasons {
                     try await output.emit(group: list.seasonRecords(info: try await seasonInfo(showID)))

@@ -19,8 +19,8 @@ struct EpisodesCommand: AsyncParsableCommand {
             or a bare id. When the line names the show, that name is used and only the episode list is \
             fetched; otherwise the show and its episodes come in one request (embed=episodes). A malformed \
             line is reported with its line number and skipped (exit 65 at the end); a show TVMaze does not \
-            know is reported and skipped (exit 1 at the end). Filters that leave nothing print nothing and \
-            exit 0.
+            know is reported and skipped (exit 1 at the end). When --season or --since leaves no episode of any \
+            show, each show is named with the seasons it has, and the exit status is 1.
 
             --group prints one line per season instead: \
             {"show":{"id":…,"name":…},"season":N,"episodes":[…],"info":{…}}, where "episodes" holds the \
@@ -91,9 +91,7 @@ struct EpisodesCommand: AsyncParsableCommand {
         for season in seasons where season <= 0 {
             throw ValidationError("--season takes a positive season number, not \(season)")
         }
-        if let since, Airstamp.startOfDay(since) == nil {
-            throw ValidationError("--since takes a date as YYYY-MM-DD, such as 2024-01-31, not '\(since)'")
-        }
+        if let since { try ArgumentCheck.calendarDay(since, option: "--since") }
         if next {
             let others = [
                 (group, "--group"), (specials, "--specials"), (!seasons.isEmpty, "--season"), (since != nil, "--since"),
@@ -103,6 +101,14 @@ struct EpisodesCommand: AsyncParsableCommand {
                     "--next prints one episode per show and cannot be combined with \(others.joined(separator: ", "))")
             }
         }
+    }
+
+    /// `--season 2, 3 and --since 2024-01-01`, as the messages quote the filter; `nil` without one.
+    private var filterWords: String? {
+        var words: [String] = []
+        if !seasons.isEmpty { words.append("--season " + seasons.map(String.init).joined(separator: ", ")) }
+        if let since { words.append("--since \(since)") }
+        return words.isEmpty ? nil : words.joined(separator: " and ")
     }
 
     func run() async throws {
@@ -116,10 +122,11 @@ struct EpisodesCommand: AsyncParsableCommand {
                 mode: next ? .next : (group ? .seasons : .episodes),
                 filter: EpisodeFilter(seasons: seasons, since: since.flatMap(Airstamp.startOfDay)),
                 specials: specials,
-                ledger: ledger
+                ledger: ledger,
+                misses: filterWords.map(FilterMisses.init)
             )
             if ids.isEmpty {
-                try await StdinShowIDs.forEach(runtime: runtime) { id, number, line in
+                try await StdinShowIDs.forEach(runtime: runtime, command: "tvm-episodes") { id, number, line in
                     try await printer.print(
                         showID: id, knownName: ShowReference.showName(fromLine: line), line: number, input: line)
                 }
@@ -129,6 +136,7 @@ struct EpisodesCommand: AsyncParsableCommand {
                 }
             }
             try await printer.output.finish()
+            printer.misses?.finish(runtime: runtime)
             ledger.finish()
         }
     }

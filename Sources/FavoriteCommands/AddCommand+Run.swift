@@ -17,7 +17,7 @@ extension AddCommand {
                     Pending(seq: try batch.appendPlaceholder(id: id), id: id, line: nil, input: Array(String(id).utf8)))
             }
             if ids.isEmpty {
-                try await StdinRecords.forEach(runtime: runtime) { number, line in
+                try await StdinRecords.forEach(runtime: runtime, command: "tvm-fav add") { number, line in
                     let source: FavoriteSource
                     do {
                         source = try FavoriteSource(line: line)

@@ -15,8 +15,9 @@ package struct FavCommand: AsyncParsableCommand {
 
             Every save and every delete is one transaction: a batch is written whole or not at all. When one \
             fails (another process keeps the database locked past --lock-timeout, a read-only file, a full \
-            disk) and stdin and stderr are terminals, tvm-fav asks "Oops, something went wrong / There was a \
-            problem saving/deleting this TV Show. Do you want to try again?" with Retry and Cancel; otherwise it \
+            disk) and stderr is a terminal, tvm-fav asks "Oops, something went wrong / There was a \
+            problem saving/deleting this TV Show. Do you want to try again? [R]etry / [c]ancel", one key \
+            answering (Enter retries); otherwise it \
             prints "Oops, something went wrong: There was a problem saving/deleting this TV Show." and the \
             cause, and exits 74.
 

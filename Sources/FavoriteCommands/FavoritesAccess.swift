@@ -56,7 +56,7 @@ package struct FavoritesAccess {
         return try await FavoritesStore(path: path, lockTimeout: options.lockTimeout, access: .readOnly)
     }
 
-    /// Runs a save or delete; when it fails, asks the seeds' retry dialog if stdin and stderr are terminals,
+    /// Runs a save or delete; when it fails, asks the seeds' retry dialog if stderr is a terminal (on /dev/tty),
     /// else prints the seeds' message and the cause and ends the run with status 74.
     ///
     /// - Parameter body: The store operation (one transaction: it changed nothing when it threw).
@@ -68,7 +68,7 @@ package struct FavoritesAccess {
                 return try await body()
             } catch {
                 let cause = error.localizedDescription
-                if runtime.terminal.stdinIsTTY && runtime.terminal.stderrIsTTY,
+                if runtime.terminal.stderrIsTTY,
                     Prompt.retryDialog(
                         message: Prompt.storeErrorMessage, cause: cause, diagnostics: runtime.diagnostics)
                 {

@@ -4,7 +4,7 @@ import TVMCommandLine
 import TVMRecords
 import TVMStore
 
-/// `tvm-fav list`: the favorites, offline.
+/// `tvm-fav list` (alias `ls`): the favorites, offline.
 struct ListCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
@@ -12,14 +12,16 @@ struct ListCommand: AsyncParsableCommand {
         discussion: """
             Each line is a saved show record as TVMaze sent it, plus "_tvm":{"favorite":true,"added_at":…} \
             (UTC, ISO 8601). On a terminal: a table of id, name, status, premiered, genres and rating. With \
-            no favorites yet, nothing is printed and the exit status is 0.
+            no favorites yet, nothing is printed and the exit status is 0; on a terminal, a note says how to add \
+            some.
 
             Examples:
               tvm-fav list
               tvm-fav list --sort name --jq .name
               tvm-fav list | tvm-episodes --jq .name
               tvm-fav list --jq 'select(._tvm.added_at > "2024")' | tvm-fav rm
-            """
+            """,
+        aliases: ["ls"]
     )
 
     @Option(help: ArgumentHelp("The order: added (as saved), name or id.", valueName: "added|name|id"))
@@ -44,7 +46,10 @@ struct ListCommand: AsyncParsableCommand {
             let runtime = access.runtime
             let out = try await runtime.makeOutput(view: Views.favorites)
             // No database yet: an empty list, which is `[]` as --format json.
-            guard let database = try await access.openForReading() else { return try await out.finish() }
+            guard let database = try await access.openForReading() else {
+                try await out.finish()
+                return runtime.noteNoFavorites()
+            }
             var offset = 0
             while true {
                 let page = try await database.page(sortedBy: sort, offset: offset, limit: Favorite.listPage)
@@ -55,6 +60,7 @@ struct ListCommand: AsyncParsableCommand {
                 if page.count < Favorite.listPage { break }
             }
             try await out.finish()
+            if offset == 0 { runtime.noteNoFavorites() }
         }
     }
 }

@@ -37,7 +37,7 @@ package enum ListFastPath {
     /// - Parameter arguments: The arguments after the program name.
     /// - Returns: The request, or `nil` when ArgumentParser should handle the command line.
     package static func request(from arguments: [String]) -> Request? {
-        guard arguments.first == "list" else { return nil }
+        guard arguments.first == "list" || arguments.first == "ls" else { return nil }
         var request = Request()
         var seen: [String] = []  // an Array: a Set<String> would cost the runtime more to set up than it saves
         var index = 1
@@ -99,7 +99,10 @@ package enum ListFastPath {
             db: request.db, environment: runtime.terminal.environment, directories: runtime.directories)
         // No database yet: no favorites, and nothing is created (as ListCommand).
         guard FileManager.default.fileExists(atPath: path) else {
-            return runtime.runNow { try runtime.makeUnfilteredOutput(view: Views.favorites).finishUnfiltered() }
+            return runtime.runNow {
+                try runtime.makeUnfilteredOutput(view: Views.favorites).finishUnfiltered()
+                runtime.noteNoFavorites()
+            }
         }
         guard let store = FavoritesStore.openedForReading(path: path, lockTimeout: request.lockTimeout) else {
             return nil
@@ -116,6 +119,7 @@ package enum ListFastPath {
                 if page.count < Favorite.listPage { break }
             }
             try out.finishUnfiltered()
+            if offset == 0 { runtime.noteNoFavorites() }
         }
     }
 }

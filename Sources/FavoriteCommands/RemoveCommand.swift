@@ -4,16 +4,18 @@ import TVMRecords
 import TVMStore
 import TVMTerminal
 
-/// `tvm-fav rm` (alias `delete`): delete favorites after a confirmation.
+/// `tvm-fav rm` (aliases `remove` and `delete`): delete favorites after a confirmation.
 struct RemoveCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "rm",
         abstract: "Delete favorites, after asking for confirmation on the terminal.",
         discussion: """
             Ids come from the arguments or, when none are given, from stdin in every form tvm-fav add accepts. \
-            For each favorite tvm-fav asks on the terminal (/dev/tty, so piped stdin still works):
+            tvm-fav asks once, on the terminal (/dev/tty, so piped stdin still works): for one favorite,
 
               Delete "Under the Dome" from favorites? [y/N]
+
+            and for several, after listing their ids and names, "remove these N favorites? [y/N]".
 
             Only "y" or "yes" deletes. Without a terminal to ask on (cron, CI, a pipe under ssh -T), give \
             --yes; otherwise tvm-fav exits 64 and deletes nothing. The confirmed favorites are deleted in one \
@@ -25,7 +27,7 @@ struct RemoveCommand: AsyncParsableCommand {
               tvm-fav list --jq 'select(.status == "Ended")' | tvm-fav rm
               tvm-fav rm --yes 1 139 > removed.jsonl && tvm-fav add < removed.jsonl   # undo
             """,
-        aliases: ["delete"]
+        aliases: ["remove", "delete"]
     )
 
     @Argument(
@@ -45,7 +47,8 @@ struct RemoveCommand: AsyncParsableCommand {
             let runtime = access.runtime
             var wanted = ids
             if wanted.isEmpty {
-                try await StdinShowIDs.forEach(runtime: runtime) { id, _, _ in wanted.append(id) }
+                try await StdinShowIDs.forEach(runtime: runtime, command: "tvm-fav rm") { id, _, _ in wanted.append(id)
+                }
             }
             var seen = Set<Int>()
             wanted = wanted.filter { seen.insert($0).inserted }
@@ -70,27 +73,37 @@ struct RemoveCommand: AsyncParsableCommand {
         }
     }
 
-    /// Asks about each favorite, unless `--yes`; nothing is deleted before every answer is in.
+    /// Asks once, unless `--yes`: about the favorite by name, or, for several, after listing them, "remove these
+    /// N favorites?". Nothing is deleted before the answer is in.
     ///
     /// - Throws: `ExitCode(64)` when there is no terminal to ask on.
     private func confirm(_ favorites: [Favorite], runtime: ToolRuntime) throws -> [Favorite] {
-        guard !yes else { return favorites }
-        var confirmed: [Favorite] = []
-        for favorite in favorites {
-            let name = HTMLText.terminalSafe(favorite.name, keepingNewlines: false)
-            let question = "Delete \"\(name)\" from favorites?"
-            guard let answer = Prompt.confirm(question, diagnostics: runtime.diagnostics) else {
-                runtime.diagnostics.error(
-                    "cannot ask for confirmation: there is no terminal (/dev/tty); "
-                        + "give --yes to delete without asking. Nothing was deleted.")
-                throw ExitCode(ExitStatus.usage.rawValue)
+        guard !yes, let first = favorites.first else { return favorites }
+        let name = { (favorite: Favorite) in HTMLText.terminalSafe(favorite.name, keepingNewlines: false) }
+        let question: String
+        var listing: [String] = []
+        if favorites.count == 1 {
+            question = "Delete \"\(name(first))\" from favorites?"
+        } else {
+            let width = favorites.map { String($0.id).count }.max() ?? 0
+            listing = favorites.prefix(Self.listed).map { favorite in
+                let id = String(favorite.id)
+                return "  " + String(repeating: " ", count: width - id.count) + id + "  " + name(favorite)
             }
-            if answer {
-                confirmed.append(favorite)
-            } else {
-                runtime.diagnostics.note("kept \"\(name)\"")
-            }
+            if favorites.count > Self.listed { listing.append("  … and \(favorites.count - Self.listed) more") }
+            question = "remove these \(favorites.count) favorites?"
         }
-        return confirmed
+        guard let answer = Prompt.confirm(question, listing: listing, diagnostics: runtime.diagnostics) else {
+            runtime.diagnostics.error(
+                "cannot ask for confirmation: there is no terminal (/dev/tty); "
+                    + "give --yes to delete without asking. Nothing was deleted.")
+            throw ExitCode(ExitStatus.usage.rawValue)
+        }
+        if answer { return favorites }
+        runtime.diagnostics.note(favorites.count == 1 ? "kept \"\(name(first))\"" : "kept all \(favorites.count)")
+        return []
     }
+
+    /// How many favorites the batch question lists by name; the rest are counted.
+    private static let listed = 50
 }

@@ -16,7 +16,8 @@ struct StatusCommand: AsyncParsableCommand {
 
             Examples:
               tvm-fetch shows --page 0 | tvm-fav status
-              tvm-search girls | tvm-fav status --jq 'select(._tvm.favorite | not) | .show' | tvm-fav add
+              tvm-search girls \\
+                | tvm-fav status --jq 'select(._tvm.favorite | not) | .show' | tvm-fav add
             """
     )
 
@@ -28,7 +29,7 @@ struct StatusCommand: AsyncParsableCommand {
             let runtime = access.runtime
             let saved = try await access.openForReading()?.allIDs() ?? []
             let out = try await runtime.makeOutput(view: FavoriteStatusView())
-            try await StdinShowIDs.forEach(runtime: runtime) { id, _, record in
+            try await StdinShowIDs.forEach(runtime: runtime, command: "tvm-fav status") { id, _, record in
                 let flag = [("favorite", JSONText.bool(saved.contains(id)))]
                 if record.first == UInt8(ascii: "{") {
                     try await out.emit(try RawJSON.addingTVM(flag, to: record))

@@ -14,7 +14,8 @@ struct ScheduleCommand: AsyncParsableCommand {
 
             Examples:
               tvm-fetch schedule --country GB
-              tvm-fetch schedule --date 2019-01-19 --jq '"\\(.airtime) \\(.show.name): \\(.name)"'
+              tvm-fetch schedule --date 2019-01-19 \\
+                --jq '"\\(.airtime) \\(.show.name): \\(.name)"'
             """
     )
 
@@ -28,12 +29,8 @@ struct ScheduleCommand: AsyncParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
-        if let country, country.count != 2 || !country.allSatisfy({ $0.isASCII && $0.isLetter }) {
-            throw ValidationError("--country takes a two-letter ISO 3166-1 code such as US or GB, not '\(country)'")
-        }
-        if let date, date.wholeMatch(of: /\d{4}-\d{2}-\d{2}/) == nil {
-            throw ValidationError("--date takes YYYY-MM-DD, not '\(date)'")
-        }
+        if let country { _ = try ArgumentCheck.countryCode(country, option: "--country") }
+        if let date { try ArgumentCheck.calendarDay(date, option: "--date") }
     }
 
     func run() async throws {

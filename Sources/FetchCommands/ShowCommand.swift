@@ -104,7 +104,7 @@ struct ShowCommand: AsyncParsableCommand {
             }
             let given = ids + extraIDs
             if given.isEmpty {
-                try await StdinShowIDs.forEach(runtime: runtime) { id, line, record in
+                try await StdinShowIDs.forEach(runtime: runtime, command: "tvm-fetch show") { id, line, record in
                     try await fetchOne(id, line, record)
                 }
             } else {

@@ -16,7 +16,8 @@ struct ShowsCommand: AsyncParsableCommand {
             Examples:
               tvm-fetch shows --page 0 | tvm-fav add
               tvm-fetch shows --all > index.jsonl
-              tvm-fetch shows --all --page "$(( $(tail -1 index.jsonl | jq .id) / 250 ))"   # resume
+              tvm-fetch shows --all \\
+                --page "$(( $(tail -1 index.jsonl | jq .id) / 250 ))"   # resume
             """
     )
 

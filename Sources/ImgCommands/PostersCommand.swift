@@ -20,7 +20,8 @@ struct PostersCommand: AsyncParsableCommand {
             Examples:
               tvm-fetch shows --page 0 | tvm-img > shows-with-posters.jsonl
               tvm-img 1 82 --size original --path
-              tvm-fetch show 1 --embed cast --jq '._embedded.cast[]' | tvm-img --character --preview
+              tvm-fetch show 1 --embed cast --jq '._embedded.cast[]' \\
+                | tvm-img --character --preview
             """
     )
 
@@ -93,6 +94,7 @@ struct PostersCommand: AsyncParsableCommand {
     func run() async throws {
         let runtime = ToolRuntime(tool: "tvm-img", output: output)
         try await runtime.run {
+            if ids.isEmpty && runtime.terminal.stdinIsTTY { throw StdinIsTerminal(command: "tvm-img") }
             let cache = ImageCache(directory: runtime.directories.cache + "/images")
             do {
                 try cache.prepare()

@@ -145,7 +145,7 @@ struct InteractiveSearch {
     /// Runs one search and turns its outcome into the event the state expects.
     ///
     /// A 404 counts as no results (TVMaze answers `[]`, but a 404 also means "nothing here"); a network
-    /// failure carries the seeds' fetch-error text; any other failure the seeds' title and its description.
+    /// failure carries the seeds' title and fetch-error text; any other failure the seeds' title and its description.
     private static func search(_ query: SearchQuery, generation: Int, client: APIClient) async -> LiveSearchEvent {
         do {
             let records = try await ShowSearch.records(for: query, single: false, client: client)
@@ -153,10 +153,11 @@ struct InteractiveSearch {
         } catch APIError.notFound {
             return .searchSucceeded(generation: generation, results: [])
         } catch let error as APIError where error.isFetchFailure {
-            let failure = LiveSearchFailure(message: Prompt.fetchErrorMessage, cause: error.localizedDescription)
+            let failure = LiveSearchFailure(
+                title: Prompt.fetchErrorTitle, message: Prompt.fetchErrorMessage, cause: error.localizedDescription)
             return .searchFailed(generation: generation, failure: failure)
         } catch {
-            let failure = LiveSearchFailure(message: Prompt.fetchErrorTitle, cause: error.localizedDescription)
+            let failure = LiveSearchFailure(title: Prompt.fetchErrorTitle, message: error.localizedDescription)
             return .searchFailed(generation: generation, failure: failure)
         }
     }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import TVMCommandLine
 import TVMRecords
 import TVMStore
@@ -142,6 +143,12 @@ struct SearchCommand: AsyncParsableCommand {
         guard interactive || TerminalSession.isAvailableInForeground else {
             throw ValidationError(
                 "give a query, e.g. tvm-search squid game (or run it on a terminal to search as you type)")
+        }
+        // The live search moves the cursor and uses the alternate screen, which a dumb terminal cannot show.
+        if ProcessInfo.processInfo.environment["TERM"] == "dumb" {
+            throw ValidationError(
+                "\(what) needs a terminal that can move the cursor, and TERM is dumb: "
+                    + "give a query instead, e.g. tvm-search squid game")
         }
     }
 

@@ -11,7 +11,8 @@ import TVMTerminal
 /// The thread waits in `poll(2)` on the terminal and on the session's signal pipe. Bytes become keys through
 /// ``LiveSearchKeyDecoder``; a lone Esc is reported once ``escapeWait`` passes with nothing more to read. A
 /// window size change is reported as ``Event/resize``; a terminating signal restores the terminal on this
-/// thread and ends the process as the signal would have.
+/// thread and ends the process as the signal would have. Ctrl-Z and SIGTSTP suspend the session (the terminal is
+/// put back, the process stops); on SIGCONT it is entered again, and a resize is reported for the redraw.
 final class TerminalInput: @unchecked Sendable {
     /// What the input thread reports.
     enum Event: Sendable {
@@ -76,7 +77,14 @@ final class TerminalInput: @unchecked Sendable {
             let count = buffer.withUnsafeMutableBytes { read(session.fd, $0.baseAddress, $0.count) }
             if count < 0 && (errno == EINTR || errno == EAGAIN) { continue }
             guard count > 0 else { return report(.closed) }
-            let keys = decoder.feed(buffer[0..<count])
+            var keys = decoder.feed(buffer[0..<count])
+            // Ctrl-Z suspends here, as SIGTSTP does: the state never sees it.
+            while let suspend = keys.firstIndex(of: .suspend) {
+                if suspend > 0 { report(.keys(Array(keys[..<suspend]))) }
+                keys.removeFirst(suspend + 1)
+                session.suspend()
+                report(.resize)
+            }
             if !keys.isEmpty { report(.keys(keys)) }
         }
     }
@@ -90,6 +98,12 @@ final class TerminalInput: @unchecked Sendable {
         for byte in signals[0..<count] {
             let signal = Int32(byte)
             if signal == SIGWINCH {
+                resized = true
+            } else if signal == SIGTSTP {
+                session.suspend()
+                resized = true
+            } else if signal == SIGCONT {
+                session.resume()
                 resized = true
             } else {
                 session.restoreAndDie(of: signal)

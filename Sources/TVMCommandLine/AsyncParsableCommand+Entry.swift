@@ -1,13 +1,21 @@
 import ArgumentParser
-import TVMRecords
 
 extension AsyncParsableCommand {
-    /// The entry point of every tvm tool: rewrites jq-style `--arg NAME VALUE` pairs, then parses and runs.
+    /// The entry point of every tvm tool: rewrites jq-style `--arg NAME VALUE` pairs, then parses and runs, and
+    /// reports any error in tvm's style (``UsageError``).
     ///
     /// - Parameter arguments: The tool's arguments, without the program name.
     public static func runAsTool(arguments: [String]) async {
-        let rewritten: [String]? = ArgumentRewriter.rewrite(arguments)
-        let entry: ([String]?) async -> Void = Self.main
-        await entry(rewritten)
+        let rewritten = ArgumentRewriter.rewrite(arguments)
+        do {
+            var command = try await asyncParseAsRoot(rewritten)
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            UsageError.exit(Self.self, error: error, arguments: rewritten)
+        }
     }
 }

@@ -57,6 +57,7 @@ public final class Diagnostics: Sendable {
         lock.withLock {
             guard suspensions.withLockedValue({ $0 == 0 }) else { return }
             transient.withLockedValue { $0 = true }
+            ProgressLine.showing()
             Self.write("\r\u{1B}[2K" + text)
         }
     }
@@ -68,7 +69,10 @@ public final class Diagnostics: Sendable {
                 defer { value = false }
                 return value
             }
-            if showing { Self.write("\r\u{1B}[2K") }
+            if showing {
+                Self.write("\r\u{1B}[2K")
+                ProgressLine.cleared()
+            }
         }
     }
 

@@ -90,7 +90,9 @@ public struct OutputOptions: ParsableArguments, Sendable {
     public var noPager = false
 
     /// Disables colour.
-    @Flag(name: .customLong("no-color"), help: "Never use colour (also off when NO_COLOR is set or TERM=dumb).")
+    @Flag(
+        name: .customLong("no-color"),
+        help: "Never use colour (also off when NO_COLOR is set and not empty, or TERM=dumb).")
     public var noColor = false
 
     /// Suppresses warnings and notes.

@@ -21,31 +21,45 @@ public enum Prompt {
     public static let fetchErrorAdvice =
         "run it again later, raise --retries or --timeout, or use --offline for what is cached"
 
-    /// Shows the seeds' retry dialog on stderr and reads the choice from stdin (both terminals).
+    /// The retry dialog's choices, the default (Retry) marked with a capital: one key answers.
+    public static let retryChoices = "[R]etry / [c]ancel"
+
+    /// Shows the seeds' retry dialog on the controlling terminal (`/dev/tty`) and reads one key there, so that it
+    /// is asked whenever stderr is a terminal, even when stdin is a pipe (`tvm-fav list | tvm-episodes`).
     ///
+    /// `r` or Enter retries (Retry is the default); `c`, `n`, `q`, Esc, Ctrl-C and Ctrl-D cancel; other keys are
+    /// ignored. The answer is echoed as a word after the question.
     /// - Parameters:
     ///   - message: The dialog's message; the fetch-error text by default.
     ///   - cause: What went wrong, shown under the message.
-    ///   - diagnostics: Where the dialog is written.
-    /// - Returns: `true` for Retry, `false` for Cancel (also on end of input).
+    ///   - diagnostics: Used for the colour decision, and to hold progress lines while the dialog shows.
+    /// - Returns: `true` for Retry, `false` for Cancel, and `false` when there is no terminal to ask on.
     public static func retryDialog(message: String = fetchErrorMessage, cause: String, diagnostics: Diagnostics) -> Bool
     {
+        let fd = open("/dev/tty", O_RDWR | O_CLOEXEC)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
         diagnostics.suspendProgress()
         defer { diagnostics.resumeProgress() }
         let bold = diagnostics.color ? "\u{1B}[1m" : ""
         let reset = diagnostics.color ? "\u{1B}[0m" : ""
-        diagnostics.raw("\n\(bold)\(fetchErrorTitle)\(reset)\n\(message)\n  (\(cause))\n")
-        while true {
-            diagnostics.raw("[R]etry or [C]ancel? ")
-            guard let answer = readLine(fileDescriptor: 0) else {
-                diagnostics.raw("\n")
-                return false
-            }
-            switch answer.trimmingCharacters(in: .whitespaces).lowercased() {
-            case "r", "retry", "": return true
-            case "c", "cancel", "q": return false
-            default: continue
-            }
+        write(fd, "\n\(bold)\(fetchErrorTitle)\(reset)\n\(message)\n  (\(cause))\n\(retryChoices) ")
+        let retry: Bool
+        switch SingleKey.read(fd) {
+        case .accept: retry = true
+        case .decline: retry = false
+        }
+        write(fd, retry ? "Retry\n" : "Cancel\n")
+        return retry
+    }
+
+    private static func write(_ fd: Int32, _ text: String) {
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+            if written < 0 && errno == EINTR { continue }
+            if written <= 0 { return }
+            bytes = bytes.dropFirst(written)
         }
     }
 
@@ -53,16 +67,16 @@ public enum Prompt {
     ///
     /// - Parameters:
     ///   - question: The question, e.g. `Delete "Under the Dome" from favorites?`; ` [y/N] ` is appended.
-    ///   - diagnostics: Used for the colour decision only.
+    ///   - listing: Lines written before the question (what it is about), each ended with a newline.
+    ///   - diagnostics: Used to hold progress lines while the question shows.
     /// - Returns: `true` for yes, `false` for no; `nil` when there is no terminal to ask on.
-    public static func confirm(_ question: String, diagnostics: Diagnostics) -> Bool? {
+    public static func confirm(_ question: String, listing: [String] = [], diagnostics: Diagnostics) -> Bool? {
         let fd = open("/dev/tty", O_RDWR | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         diagnostics.suspendProgress()
         defer { diagnostics.resumeProgress() }
-        let text = Array("\(question) [y/N] ".utf8)
-        _ = text.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        write(fd, listing.map { $0 + "\n" }.joined() + "\(question) [y/N] ")
         guard let answer = readLine(fileDescriptor: fd) else { return false }
         return ["y", "yes"].contains(answer.trimmingCharacters(in: .whitespaces).lowercased())
     }

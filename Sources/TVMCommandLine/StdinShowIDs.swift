@@ -8,13 +8,15 @@ public enum StdinShowIDs {
     /// and skipped; the run's status becomes 65 (bad input data).
     /// - Parameters:
     ///   - runtime: Where problems are reported.
+    ///   - command: The command as typed, `tvm-fetch show`, for the hint when stdin is a terminal.
     ///   - body: Called with each id, the line's number and the line's record.
-    /// - Throws: Whatever `body` throws, or a read error on stdin.
+    /// - Throws: ``StdinIsTerminal`` when stdin is a terminal, whatever `body` throws, or a read error on stdin.
     public static func forEach(
         runtime: ToolRuntime,
+        command: String,
         _ body: (Int, Int, [UInt8]) async throws -> Void
     ) async throws {
-        try await StdinRecords.forEach(runtime: runtime) { number, record in
+        try await StdinRecords.forEach(runtime: runtime, command: command) { number, record in
             do {
                 try await body(try ShowReference.showID(fromLine: record), number, record)
             } catch let error as ShowReferenceError {
@@ -29,15 +31,19 @@ public enum StdinShowIDs {
 public enum StdinRecords {
     /// Calls `body` with each valid JSON line on stdin (line number, compact bytes), in order.
     ///
-    /// Malformed lines are reported with their numbers and skipped; the status becomes 65.
+    /// Malformed lines are reported with their numbers and skipped; the status becomes 65. A terminal on stdin
+    /// is not read: someone who typed `tvm-fetch show` without ids would otherwise wait without a word.
     /// - Parameters:
     ///   - runtime: Where problems are reported.
+    ///   - command: The command as typed, `tvm-fav add`, for the hint when stdin is a terminal.
     ///   - body: Called for each good line.
-    /// - Throws: Whatever `body` throws.
+    /// - Throws: ``StdinIsTerminal`` when stdin is a terminal, or whatever `body` throws.
     public static func forEach(
         runtime: ToolRuntime,
+        command: String,
         _ body: (Int, [UInt8]) async throws -> Void
     ) async throws {
+        if runtime.terminal.stdinIsTTY { throw StdinIsTerminal(command: command) }
         for try await line in AsyncJSONLines(source: FileDescriptorSource(fileDescriptor: 0)) {
             switch line.result {
             case .success(let record):

@@ -26,8 +26,8 @@ public struct Terminal: Sendable {
         )
     }
 
-    /// Whether messages on stderr may be coloured: only on a terminal, never with `NO_COLOR` set (to any
-    /// value, per no-color.org), `TERM=dumb` or `--no-color`.
+    /// Whether messages on stderr may be coloured: only on a terminal, never with `NO_COLOR` set to a non-empty
+    /// value (per no-color.org, `NO_COLOR=` set but empty does not count), `TERM=dumb` or `--no-color`.
     ///
     /// - Parameter noColorFlag: Whether `--no-color` was given.
     /// - Returns: `true` when ANSI colour may be used on stderr.
@@ -49,7 +49,7 @@ public struct Terminal: Sendable {
     /// - Parameter noColorFlag: Whether `--no-color` was given.
     /// - Returns: `true` when ANSI colour may be used.
     public func colorAllowed(noColorFlag: Bool) -> Bool {
-        !noColorFlag && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb"
+        !noColorFlag && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
     }
 
     /// The width of the terminal on stdout (or stderr), else `COLUMNS`, else 80.

@@ -41,7 +41,7 @@ extension ToolRuntime {
             stateFile = directories.cache + "/ratelimit-\(host)\(port)"
         }
         let diagnostics = self.diagnostics
-        let interactive = retryDialog && !drawsOnTerminal && terminal.stdinIsTTY && terminal.stderrIsTTY
+        let interactive = retryDialog && !drawsOnTerminal && terminal.stderrIsTTY
         let reporter = EventReporter(diagnostics: diagnostics)
         let heldEvents = session.heldEvents
         let report: @Sendable (APIEvent) -> Void = { event in

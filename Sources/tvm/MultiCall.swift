@@ -45,9 +45,13 @@ enum MultiCall {
     }
 
     private static func unknown(_ name: String, _ tools: [Tool]) -> String {
-        let names = tools.map(\.shortName).joined(separator: ", ")
+        let names = tools.map(\.shortName)
+        let shown = HTMLText.terminalSafe(name, keepingNewlines: false)
+        if let hint = Suggestion.hint(Suggestion.closest(to: name, among: names)) {
+            return "tvm: error: '\(shown)' is not a tvm tool; \(hint) (see 'tvm --help')\n"
+        }
         return
-            "tvm: error: '\(HTMLText.terminalSafe(name, keepingNewlines: false))' is not a tvm tool (the tools are \(names)); "
+            "tvm: error: '\(shown)' is not a tvm tool (the tools are \(names.joined(separator: ", "))); "
             + "see 'tvm --help'\n"
     }
 

@@ -26,6 +26,24 @@ struct CompletionShellTests {
         #expect(checked > 0, "no tool with subcommands was found")
     }
 
+    // Regression: bash completed `tvm-fetch sh` to `show`, then offered nothing, never `shows` (issue 16).
+    @Test(
+        "a subcommand's name that begins another's completes to both: tvm-fetch sh and show offer show and shows",
+        .enabled(if: Shell.allInstalled, Shell.missingNote), arguments: Shell.allCases)
+    func subcommandPrefixes(shell: Shell) async throws {
+        let sandbox = try Sandbox()
+        for (tool, line, expected) in [
+            ("tvm-fetch", "tvm-fetch sh", ["show", "shows"]), ("tvm-fetch", "tvm-fetch show", ["show", "shows"]),
+            ("tvm-fetch", "tvm-fetch cache cl", ["clear"]), ("tvm-img", "tvm-img cache p", ["prune"]),
+        ] {
+            let completion = try await shell.complete(
+                line, script: shell.committedScript(for: tool), environment: sandbox.shellEnvironment,
+                directory: sandbox.root)
+            #expect(completion.status == 0, "\(line): \(completion)")
+            #expect(Set(completion.values) == Set(expected), "\(line): \(completion)")
+        }
+    }
+
     @Test(
         "every option with a fixed list of values completes exactly those values",
         .enabled(if: Shell.allInstalled, Shell.missingNote), arguments: Shell.allCases)

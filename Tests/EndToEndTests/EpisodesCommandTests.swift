@@ -96,7 +96,7 @@ struct EpisodesCommandTests {
         }
     }
 
-    @Test("--season keeps only the given seasons, and a season the show lacks prints nothing")
+    @Test("--season keeps only the given seasons; a season the show lacks prints nothing, says so and exits 1")
     func seasonFilter() async throws {
         try await withReplay { server, sandbox in
             let result = try await sandbox.run("tvm-episodes", ["1", "--season", "2", "--season", "3"])
@@ -108,8 +108,9 @@ struct EpisodesCommandTests {
                 result.lines
                     == recorded.dropFirst(13).map { EpisodeFixtures.labelled($0, id: 1, name: "Under the Dome") })
             let none = try await sandbox.run("tvm-episodes", ["1", "--season", "9"])
-            #expect(none.status == 0)
+            #expect(none.status == 1)
             #expect(none.stdout.isEmpty)
+            #expect(none.stderr.contains("show 1 (Under the Dome) has no episodes matching --season 9"))
             let bad = try await sandbox.run("tvm-episodes", ["1", "--season", "0"])
             #expect(bad.status == 64)
         }

@@ -47,18 +47,30 @@ struct FavConfirmationTests {
         }
     }
 
-    @Test("with ids piped on stdin, the answers still come from the terminal, one question per show")
+    @Test("with ids piped on stdin, the terminal lists the batch and asks once: remove these N favorites?")
     func pipedStdin() async throws {
         let sandbox = try await sandboxWithFavorites()
         let session = try sandbox.terminal("printf '1\\n139\\n' | tvm-fav delete --format jsonl --jq .name")
-        try await session.waitFor(Self.question)
-        session.type("n\n")
-        try await session.waitFor("Delete \"Girls\" from favorites? [y/N]")
+        try await session.waitFor("remove these 2 favorites? [y/N]")
+        #expect(session.output.contains("    1  Under the Dome\r\n  139  Girls\r\nremove these 2 favorites? [y/N]"))
+        #expect(!session.output.contains("Delete \""), "one question, not one per show")
         session.type("yes\n")
         let (status, screen) = try await session.finish()
         #expect(status == 0)
-        #expect(screen.contains("Girls\r\n"), "the removed record is printed")
-        #expect(try await sandbox.favoriteIDs() == [1])
+        #expect(screen.contains("Under the Dome\r\nGirls\r\n"), "the removed records are printed")
+        #expect(try await sandbox.favoriteIDs() == [])
+    }
+
+    @Test("answering no to the batch question keeps every favorite")
+    func batchKept() async throws {
+        let sandbox = try await sandboxWithFavorites()
+        let session = try sandbox.terminal("printf '1\\n139\\n' | tvm-fav rm")
+        try await session.waitFor("remove these 2 favorites? [y/N]")
+        session.type("\n")
+        let (status, screen) = try await session.finish()
+        #expect(status == 0)
+        #expect(screen.contains("kept all 2"))
+        #expect(try await sandbox.favoriteIDs() == [1, 139])
     }
 
     @Test("with no terminal at all, rm exits 64, says to use --yes, and removes nothing")

@@ -151,10 +151,10 @@ struct FavDurabilityTests {
         #expect(failed.stderr.contains("locked"))
         #expect(try await sandbox.favoriteIDs() == [1])
 
-        // stdin and stderr are terminals: the seeds' dialog. Cancel exits 74; Retry once the lock is gone works.
+        // stderr is a terminal: the seeds' dialog, one key answers. Cancel exits 74; Retry once the lock is gone works.
         let cancel = try sandbox.terminal("tvm-fav rm --yes 1 --lock-timeout 0.2")
-        try await cancel.waitFor("[R]etry or [C]ancel?")
-        cancel.type("c\n")
+        try await cancel.waitFor("[R]etry / [c]ancel")
+        cancel.type("c")
         let (cancelStatus, cancelScreen) = try await cancel.finish()
         #expect(cancelStatus == 74)
         #expect(cancelScreen.contains("Oops, something went wrong"))
@@ -162,10 +162,10 @@ struct FavDurabilityTests {
         #expect(try await sandbox.favoriteIDs() == [1])
 
         let retry = try sandbox.terminal("tvm-fav rm --yes 1 --lock-timeout 0.2")
-        try await retry.waitFor("[R]etry or [C]ancel?")
+        try await retry.waitFor("[R]etry / [c]ancel")
         holder.type("ROLLBACK;\n.quit\n")
         _ = try await holder.finish()
-        retry.type("r\n")
+        retry.type("r")
         let (retryStatus, retryScreen) = try await retry.finish()
         #expect(retryStatus == 0, "\(retryScreen)")
         #expect(try await sandbox.favoriteIDs() == [])

@@ -161,16 +161,19 @@ struct FetchCommandTests {
         }
     }
 
-    @Test("schedule sends country and date, and a rejected country is a usage error")
+    @Test("schedule sends country and date, and a country that is not ISO 3166's is a usage error")
     func schedule() async throws {
         try await withReplay { server, sandbox in
             let result = try await sandbox.run("tvm-fetch", ["schedule", "--country", "US", "--date", "2019-01-19"])
             #expect(result.status == 0)
             #expect(result.lines.count == 37)
             #expect(server.log.requests.last?.target == "/schedule?country=US&date=2019-01-19")
+            // UK is refused before any request, with the code to use (issue 16); TVMaze would answer 422.
+            let requests = server.log.requests.count
             let rejected = try await sandbox.run("tvm-fetch", ["schedule", "--country", "UK"])
             #expect(rejected.status == 64)
-            #expect(rejected.stderr.contains("HTTP 422"))
+            #expect(rejected.stderr.contains("use --country GB"))
+            #expect(server.log.requests.count == requests)
             let badDate = try await sandbox.run("tvm-fetch", ["schedule", "--date", "19-01-2019"])
             #expect(badDate.status == 64)
         }

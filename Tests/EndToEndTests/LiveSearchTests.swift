@@ -180,24 +180,37 @@ extension SearchEndToEndTests {
             }
         }
 
-        @Test("a failed search shows the seeds' fetch-error text, and r retries it")
+        @Test("a failed search shows the seeds' dialog; letters still edit the query, and Ctrl-R retries")
         func retryAfterFailure() async throws {
             try await withReplay(faults: [
-                FaultRule(.serverError(status: 503), matching: .prefix("/search/shows"), times: 1)
+                FaultRule(.serverError(status: 503), matching: .prefix("/search/shows"), times: 3)
             ]) { server, sandbox in
-                let terminal = try await TmuxTerminal.start("tvm-search -i --retries 0", in: sandbox)
+                let terminal = try await TmuxTerminal.start("tvm-search -i --retries 0", in: sandbox, width: 80)
                 defer { Task { await terminal.stop() } }
+                let searches = { server.log.count(matching: .prefix("/search/shows")) }
                 try await terminal.waitForScreen { $0.contains(Self.prompt + "▏") }
                 try await terminal.type("girls")
-                let screen = try await terminal.waitForScreen { $0.contains("[r] retry") }
+                let screen = try await terminal.waitForScreen { $0.contains("Ctrl-R retries") }
+                #expect(screen.contains("Oops, something went wrong"))
                 #expect(screen.contains("An error occurred while fetching data. Do you want to try again?"))
                 #expect(screen.contains("(HTTP 503 from the server for "))
-                try await terminal.press("r")
+                #expect(
+                    screen.contains("Ctrl-R retries · typing edits the query · Esc quits"), "the hints fit 80 columns")
+                // After the error, letters (r too) go into the query, which is searched again (and fails again).
+                try await terminal.type("r")
+                try await terminal.waitForScreen {
+                    $0.contains(Self.prompt + "girlsr▏") && $0.contains("Ctrl-R retries") && searches() >= 2
+                }
+                try await terminal.press("BSpace")
+                try await terminal.waitForScreen {
+                    $0.contains(Self.prompt + "girls▏") && $0.contains("Ctrl-R retries") && searches() >= 3
+                }
+                try await terminal.press("C-r")
                 try await terminal.waitForScreen { $0.contains("10 shows") && $0.contains(Self.prompt + "girls▏") }
                 try await terminal.press("Escape")
                 let outcome = try await terminal.outcome()
                 #expect(outcome.status == 130)
-                #expect(server.log.count(matching: .prefix("/search/shows")) == 2)
+                #expect(searches() == 4)
             }
         }
 

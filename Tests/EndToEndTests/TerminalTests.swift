@@ -34,7 +34,7 @@ struct TerminalTests {
         #expect(result.status == 69)
         #expect(result.stdout.contains("Oops, something went wrong"))
         #expect(result.stdout.contains("An error occurred while fetching data. Do you want to try again?"))
-        #expect(result.stdout.contains("[R]etry or [C]ancel?"))
+        #expect(result.stdout.contains("[R]etry / [c]ancel Cancel"))
         #expect(result.stdout.contains("tvm-fetch: error: connection refused"))
     }
 

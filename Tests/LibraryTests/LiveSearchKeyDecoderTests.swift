@@ -17,9 +17,9 @@ struct LiveSearchKeyDecoderTests {
     func controlKeys() {
         #expect(Self.keys("squid game") == [.text("squid game")])
         #expect(
-            Self.keys("a\r\n\t\u{7F}\u{08}\u{17}\u{15}\u{10}\u{0E}\u{04}\u{12}\u{03}\u{07}b") == [
+            Self.keys("a\r\n\t\u{7F}\u{08}\u{17}\u{15}\u{10}\u{0E}\u{04}\u{12}\u{03}\u{1A}\u{07}b") == [
                 .text("a"), .enter, .enter, .tab, .backspace, .backspace, .deleteWord, .clearQuery, .up, .down,
-                .detail, .retry, .interrupt, .other, .text("b"),
+                .detail, .retry, .interrupt, .suspend, .other, .text("b"),
             ])
         // The shell's line-editing keys.
         #expect(

@@ -151,14 +151,23 @@ struct LiveSearchRendererTests {
         #expect(Self.plain.lines(for: screen, width: 80, height: 5).dropFirst(2) == ["Derry Girls", "first", "…"])
     }
 
-    @Test("a failure shows its message with [r] retry, and the cause under it")
+    @Test("a failure shows the seeds' title, message and cause where the list was, and its keys in 80 columns")
     func failure() {
         let failure = LiveSearchFailure(
+            title: "Oops, something went wrong",
             message: "An error occurred while fetching data. Do you want to try again?", cause: "connection refused")
         let screen = LiveSearchScreen(query: "girls", list: .results([]), status: .failed(failure))
-        let lines = Self.plain.lines(for: screen, width: 120, height: 24)
-        #expect(lines[1] == "An error occurred while fetching data. Do you want to try again? [r] retry · [Esc] quit")
-        #expect(lines[2] == "(connection refused)")
+        let lines = Self.plain.lines(for: screen, width: 80, height: 24)
+        #expect(lines[1] == "Ctrl-R retries · typing edits the query · Esc quits")
+        #expect(
+            Array(lines[2...]) == [
+                "Oops, something went wrong", "An error occurred while fetching data. Do you want to try again?",
+                "(connection refused)",
+            ])
+        #expect(lines.allSatisfy { DisplayWidth.width(of: $0) < 80 })
+        let untitled = LiveSearchFailure(message: "the answer is not JSON")
+        let other = LiveSearchScreen(query: "girls", list: .results([]), status: .failed(untitled))
+        #expect(Array(Self.plain.lines(for: other, width: 80, height: 24)[2...]) == ["the answer is not JSON"])
     }
 
     @Test("a frame redraws from the top-left corner, erasing the rest of each line and everything below")

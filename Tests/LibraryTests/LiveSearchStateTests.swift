@@ -272,22 +272,31 @@ struct LiveSearchStateTests {
         }
     }
 
-    @Test("a failed search shows its failure; r or Ctrl-R retries it, and r is not typed into the query")
+    @Test("a failed search shows its failure; Ctrl-R retries it, and letters (r too) edit the query")
     func failureAndRetry() throws {
         var state = LiveSearchState(suggestions: [])
         _ = Self.search(&state, typing: "girls")
         let failure = LiveSearchFailure(message: "An error occurred", cause: "connection refused")
         _ = state.handle(.searchFailed(generation: state.generation, failure: failure))
         #expect(state.screen.status == .failed(failure))
-        #expect(state.handle(.key(.text("r"))) == [.startSearch(SearchQuery("girls")!, generation: 2)])
+        #expect(state.handle(.key(.retry)) == [.startSearch(SearchQuery("girls")!, generation: 2)])
         #expect(state.query == "girls")
         _ = state.handle(.searchFailed(generation: 2, failure: failure))
-        #expect(state.handle(.key(.retry)) == [.startSearch(SearchQuery("girls")!, generation: 3)])
+        // Regression: after an error, r retried instead of being typed (issue 16).
+        #expect(state.handle(.key(.text("r"))) == [.scheduleDebounce(generation: 3, after: .milliseconds(250))])
+        #expect(state.query == "girlsr")
+        #expect(state.handle(.debounceElapsed(generation: 3)) == [.startSearch(SearchQuery("girlsr")!, generation: 3)])
         _ = state.handle(.searchSucceeded(generation: 3, results: try Data.girls()))
         #expect(state.screen.status == .results(count: 10))
         #expect(state.handle(.key(.retry)).isEmpty)
-        #expect(state.handle(.key(.text("r"))) == [.scheduleDebounce(generation: 4, after: .milliseconds(250))])
-        #expect(state.query == "girlsr")
+    }
+
+    @Test("Ctrl-Z is never the state's: the driver suspends before, and the state does nothing with it")
+    func suspendIgnored() {
+        var state = LiveSearchState(suggestions: [])
+        _ = Self.search(&state, typing: "girls")
+        #expect(state.handle(.key(.suspend)).isEmpty)
+        #expect(state.query == "girls")
     }
 
     @Test("Ctrl-D opens the selected show's detail until any key, which is not typed; Ctrl-C still exits")

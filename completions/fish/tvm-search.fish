@@ -109,7 +109,7 @@ complete -c 'tvm-search' -n '__tvm-search_should_offer_completions_for_flags_or_
 complete -c 'tvm-search' -n '__tvm-search_should_offer_completions_for_flags_or_options "tvm-search" no-header' -l 'no-header' -d 'Leave out the header row of csv and tsv output.'
 complete -c 'tvm-search' -n '__tvm-search_should_offer_completions_for_flags_or_options "tvm-search" limit n' -s 'n' -l 'limit' -d 'Stop after this many output records, asking the API for no more than they need.' -rfka ''
 complete -c 'tvm-search' -n '__tvm-search_should_offer_completions_for_flags_or_options "tvm-search" no-pager' -l 'no-pager' -d 'Never page the output (on a terminal, output taller than the screen goes through $TVM_PAGER, $PAGER or less -FRX).'
-complete -c 'tvm-search' -n '__tvm-search_should_offer_completions_for_flags_or_options "tvm-search" no-color' -l 'no-color' -d 'Never use colour (also off when NO_COLOR is set or TERM=dumb).'
+complete -c 'tvm-search' -n '__tvm-search_should_offer_completions_for_flags_or_options "tvm-search" no-color' -l 'no-color' -d 'Never use colour (also off when NO_COLOR is set and not empty, or TERM=dumb).'
 complete -c 'tvm-search' -n '__tvm-search_should_offer_completions_for_flags_or_options "tvm-search" q quiet' -s 'q' -l 'quiet' -d 'Print errors only: no warnings, notes or progress.'
 complete -c 'tvm-search' -n '__tvm-search_should_offer_completions_for_flags_or_options "tvm-search" version' -l 'version' -d 'Show the version.'
 complete -c 'tvm-search' -n '__tvm-search_should_offer_completions_for_flags_or_options "tvm-search" h help' -s 'h' -l 'help' -d 'Show help information.'

@@ -21,6 +21,8 @@ public enum LiveSearchEvent: Sendable, Equatable {
 ///
 /// The driver writes them: the seeds' fetch-error text for a network failure, with the cause beside it.
 public struct LiveSearchFailure: Sendable, Equatable {
+    /// The title shown above the message, e.g. the seeds' "Oops, something went wrong"; may be empty.
+    public var title: String
     /// The message, e.g. "An error occurred while fetching data. Do you want to try again?".
     public var message: String
     /// What went wrong, e.g. "connection refused for http://…"; may be empty.
@@ -29,9 +31,11 @@ public struct LiveSearchFailure: Sendable, Equatable {
     /// Creates a failure.
     ///
     /// - Parameters:
-    ///   - message: The message for the status line.
+    ///   - title: The title above the message.
+    ///   - message: The message.
     ///   - cause: What went wrong.
-    public init(message: String, cause: String = "") {
+    public init(title: String = "", message: String, cause: String = "") {
+        self.title = title
         self.message = message
         self.cause = cause
     }

@@ -36,12 +36,14 @@ public enum LiveSearchKey: Sendable, Equatable {
     case down
     /// Ctrl-D: the detail view of the selected show.
     case detail
-    /// Ctrl-R: retries a failed search (so does `r` while the error shows).
+    /// Ctrl-R: retries a failed search. Letters always edit the query, after an error too.
     case retry
     /// Esc on its own.
     case escape
     /// Ctrl-C.
     case interrupt
+    /// Ctrl-Z: suspends the search (the driver puts the terminal back and stops the process, as SIGTSTP does).
+    case suspend
     /// Any other control key or escape sequence (F1, Page Up, Alt-X…): ignored.
     case other
 }

@@ -71,6 +71,7 @@ public struct LiveSearchKeyDecoder: Sendable {
         case 0x04: return (.detail, 1)
         case 0x12: return (.retry, 1)
         case 0x03: return (.interrupt, 1)
+        case 0x1A: return (.suspend, 1)
         case 0x00..<0x20: return (.other, 1)
         case 0x20..<0x80: return (.text(String(UnicodeScalar(byte))), 1)
         default:

@@ -11,7 +11,8 @@ import TVMRecords
 ///   Good Girls            2018  NBC              Running
 /// ```
 ///
-/// With an empty query the list holds the recent searches and the status line says so. Ctrl-D replaces the
+/// With an empty query the list holds the recent searches and the status line says so. After a failed search
+/// the list's place holds the seeds' retry dialog (title, message, cause) and the status line its keys. Ctrl-D replaces the
 /// list with the selected show's detail view. Every line is at most `width - 1` columns wide (measured with
 /// ``DisplayWidth``, so CJK names take two columns a character), so nothing wraps and erasing to the end of a
 /// line never eats its last character; names too long for their column end with `…`. The list scrolls to keep
@@ -71,8 +72,8 @@ public struct LiveSearchRenderer: Sendable {
             return lines + detailLines(detail, width: usable, room: room)
         }
         var listLines: [String] = []
-        if case .failed(let failure) = screen.status, !failure.cause.isEmpty {
-            listLines.append(styler.apply(.dim, to: DisplayWidth.truncate("(\(failure.cause))", toWidth: usable)))
+        if case .failed(let failure) = screen.status {
+            listLines = failureLines(failure, width: usable)
         }
         let rows = room - listLines.count
         guard rows > 0, screen.rowCount > 0 else { return lines + listLines }
@@ -145,11 +146,30 @@ public struct LiveSearchRenderer: Sendable {
             (text, style) = ("\(shows)\(marked) · Enter prints · Tab marks · Ctrl-D details · Esc quits", .dim)
         case .noResults(let query):
             (text, style) = ("no shows found for \"\(query)\"" + marked, .yellow)
-        case .failed(let failure):
-            (text, style) = ("\(failure.message) [r] retry · [Esc] quit", [.bold, .red])
+        case .failed:
+            (text, style) = (Self.failureHints, [.bold, .red])
         }
         let safe = HTMLText.terminalSafe(text, keepingNewlines: false)
         return styler.apply(style, to: DisplayWidth.truncate(safe, toWidth: width))
+    }
+
+    /// The status line's keys while a failed search shows: they fit in 80 columns, and letters still type.
+    public static let failureHints = "Ctrl-R retries · typing edits the query · Esc quits"
+
+    /// The seeds' retry dialog where the list would be: its title, its message, the cause under them.
+    private func failureLines(_ failure: LiveSearchFailure, width: Int) -> [String] {
+        var lines: [String] = []
+        if !failure.title.isEmpty {
+            let title = HTMLText.terminalSafe(failure.title, keepingNewlines: false)
+            lines.append(styler.apply(.bold, to: DisplayWidth.truncate(title, toWidth: width)))
+        }
+        lines.append(
+            DisplayWidth.truncate(HTMLText.terminalSafe(failure.message, keepingNewlines: false), toWidth: width))
+        if !failure.cause.isEmpty {
+            let cause = HTMLText.terminalSafe("(\(failure.cause))", keepingNewlines: false)
+            lines.append(styler.apply(.dim, to: DisplayWidth.truncate(cause, toWidth: width)))
+        }
+        return lines
     }
 
     private func suggestionRow(_ query: String, selected: Bool, width: Int) -> String {

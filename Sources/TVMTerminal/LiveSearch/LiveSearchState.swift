@@ -143,7 +143,6 @@ public struct LiveSearchState: Sendable {
         }
         switch key {
         case .text(let text):
-            if case .failed = activity, text == "r" { return retry() }
             let before = String(query.prefix(cursor)) + text.filter { !$0.isNewline }
             query = before + query.dropFirst(cursor)
             // A combining mark typed or pasted joins the character before it: count what is there now.
@@ -201,7 +200,8 @@ public struct LiveSearchState: Sendable {
             return retry()
         case .escape, .interrupt:
             return cancel()
-        case .other:
+        case .other, .suspend:
+            // Ctrl-Z is the driver's: it suspends the terminal session before the state sees keys.
             return []
         }
     }

@@ -1,6 +1,10 @@
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// A real terminal for end-to-end tests: a detached tmux session on a server of its own, typed into with
 /// `send-keys` and read with `capture-pane`.
 ///
@@ -59,6 +63,43 @@ final class TmuxTerminal: Sendable {
                 "-f", "/dev/null", "new-session", "-d", "-s", "live", "-x", "\(width)", "-y", "\(height)", "sh run.sh",
             ], closingInheritedDescriptors: true)
         return terminal
+    }
+
+    /// Starts an interactive bash with job control (no startup files, prompt `$ `) in a new tmux session, for
+    /// tests of what a shell does with a full-screen program: Ctrl-Z, `fg`, `&`.
+    static func startShell(in sandbox: Sandbox, width: Int = 100, height: Int = 30) async throws -> TmuxTerminal {
+        let terminal = TmuxTerminal(sandbox: sandbox)
+        let script = """
+            cd '\(sandbox.root.path)'
+            export PS1='$ '
+            echo $$ > shell.pid
+            exec bash --norc --noprofile -i
+
+            """
+        try script.write(to: sandbox.root.appendingPathComponent("shell.sh"), atomically: true, encoding: .utf8)
+        try await terminal.tmux(
+            [
+                "-f", "/dev/null", "new-session", "-d", "-s", "live", "-x", "\(width)", "-y", "\(height)",
+                "bash shell.sh",
+            ], closingInheritedDescriptors: true)
+        return terminal
+    }
+
+    /// Ends the shell started by ``startShell(in:width:height:)`` (an interactive bash ignores SIGTERM), and with
+    /// its only pane gone, the tmux server; then ``stop()`` for good measure.
+    func stopShell() async {
+        if let text = try? String(contentsOf: directory.appendingPathComponent("shell.pid"), encoding: .utf8),
+            let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines))
+        {
+            kill(pid, SIGKILL)
+        }
+        await stop()
+    }
+
+    /// Types a command line into the shell and presses Enter.
+    func run(_ commandLine: String) async throws {
+        try await type(commandLine)
+        try await press("Enter")
     }
 
     /// Types text as it is.

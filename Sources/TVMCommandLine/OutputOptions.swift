@@ -12,6 +12,8 @@ public enum OutputFormat: String, ExpressibleByArgument, CaseIterable, Sendable 
     case json
     /// A table sized to the terminal.
     case table
+    /// An RFC 5545 calendar of episodes (`tvm-episodes`, `tvm-fav next`; see ``CalendarOutput``).
+    case ics
 }
 
 /// The output options every tool shares: `--jq`, `--arg`, `--argjson`, `--format`, `--no-color`, `--quiet`.
@@ -51,7 +53,10 @@ public struct OutputOptions: ParsableArguments, Sendable {
     public var argJSON: [String] = []
 
     /// The output format.
-    @Option(help: "Output format: auto (a table on a terminal, JSON Lines otherwise), jsonl, json or table.")
+    @Option(
+        help:
+            "Output format: auto (a table on a terminal, JSON Lines otherwise), jsonl, json, table, or ics (an RFC 5545 calendar: tvm-episodes, tvm-fav next)."
+    )
     public var format: OutputFormat = .auto
 
     /// Disables colour.

@@ -65,7 +65,7 @@ public final class RecordOutput {
         diagnostics: Diagnostics
     ) {
         switch format {
-        case .jsonl: mode = .lines
+        case .jsonl, .ics: mode = .lines
         case .json: mode = .jsonArray
         case .table: mode = view.map { .view($0) } ?? .lines
         case .auto: mode = terminal.stdoutIsTTY && jq == nil ? (view.map { .view($0) } ?? .lines) : .lines

@@ -64,22 +64,16 @@ struct MarkRun {
             for choice in choices {
                 let episode = choice.episode
                 let label = ShowLabel(id: episode.showID, name: resolver.name(of: episode.showID))
-                records.append(try Self.annotated(episode.recordBytes, show: label, mark: saved[episode.id]))
+                records.append(try WatchMark.annotating(episode.recordBytes, show: label, mark: saved[episode.id]))
             }
             for mark in orphans {
                 let bare = Array(#"{"id":"#.utf8) + JSONText.number(mark.episodeID) + [UInt8(ascii: "}")]
-                records.append(try Self.annotated(bare, show: ShowLabel(id: mark.showID, name: nil), mark: nil))
+                records.append(try WatchMark.annotating(bare, show: ShowLabel(id: mark.showID, name: nil), mark: nil))
             }
             let out = try await runtime.makeOutput(view: EpisodesTerminalView())
             try await out.emit(group: records)
             try await out.finish()
         }
-    }
-
-    /// An episode record with `_tvm.show` and `_tvm.watched` (an ISO time, or null).
-    static func annotated(_ record: [UInt8], show: ShowLabel, mark: WatchMark?) throws(RawJSONError) -> [UInt8] {
-        let watched = mark.map { JSONText.string(WatchMark.iso8601($0.watchedAt)) } ?? Array("null".utf8)
-        return try RawJSON.addingTVM([("show", show.json), ("watched", watched)], to: record)
     }
 
     // MARK: - Selections

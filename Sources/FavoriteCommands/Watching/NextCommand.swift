@@ -66,7 +66,7 @@ package struct NextCommand: AsyncParsableCommand {
                 try calendar.finish()
                 return
             }
-            let out = try await runtime.makeOutput(view: UpNextView())
+            let out = try await runtime.makeOutput(view: EpisodeTableView(.upNext))
             for line in lines where line.hasEpisodeList && (line.episode != nil || all) {
                 try await out.emit(try line.record())
             }

@@ -138,6 +138,20 @@ public struct WatchMark: Codable, Sendable, Equatable, Hashable {
             + Array(#","watched_at":"#.utf8) + JSONText.string(Self.iso8601(watchedAt)) + [UInt8(ascii: "}")]
     }
 
+    /// An episode record with `_tvm.show` and `_tvm.watched` (the mark's time, or `null`), everything else byte
+    /// for byte: how `tvm-fav watch` and `tvm-episodes` print episodes.
+    ///
+    /// - Parameters:
+    ///   - record: A compact episode object.
+    ///   - show: The show's label.
+    ///   - mark: The episode's mark, if it has one.
+    /// - Throws: ``RawJSONError`` when the record is not an object.
+    public static func annotating(_ record: [UInt8], show: ShowLabel, mark: WatchMark?) throws(RawJSONError) -> [UInt8]
+    {
+        let watched = mark.map { JSONText.string(iso8601($0.watchedAt)) } ?? Array("null".utf8)
+        return try RawJSON.addingTVM([("show", show.json), ("watched", watched)], to: record)
+    }
+
     /// A time as the marks print it: ISO 8601 in UTC, to the millisecond.
     ///
     /// - Parameter date: The time.

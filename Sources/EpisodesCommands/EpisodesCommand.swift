@@ -163,7 +163,8 @@ struct EpisodesCommand: AsyncParsableCommand {
             if let calendar = try CalendarOutput.ifAsked(by: runtime, name: calendarName, now: now) {
                 destination = .calendar(calendar)
             } else {
-                let view: any TerminalView = upcoming ? EpisodeTableView(.upcoming) : EpisodesTerminalView(showsSummaries: summary)
+                let view: any TerminalView =
+                    upcoming ? EpisodeTableView(.upcoming) : EpisodesTerminalView(showsSummaries: summary)
                 destination = .records(try await runtime.makeOutput(view: view))
             }
             let mode: EpisodePrinter.Mode =

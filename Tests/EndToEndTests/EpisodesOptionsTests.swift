@@ -106,8 +106,9 @@ struct EpisodesOptionsTests {
                     "Under the Dome", "══════════════", "", "Season 1 · 13 episodes · 2013-06-24 – 2013-09-16",
                 ])
             #expect(lines.contains("Season 3 · 13 episodes · 2015-06-25 – 2015-09-10"))
-            // Air times are the airstamp in the user's zone (TZ): 02:00 UTC is 22:00 the day before in New York.
-            #expect(lines.contains { $0.wholeMatch(of: /\s+1  Pilot\s+2013-06-24 22:00  60 min/) != nil })
+            // Air times are the airstamp in the user's zone (TZ), not airdate + airtime: the recorded airstamp of 1x01
+            // is 03:00 UTC, 23:00 the day before in New York (its airtime says 22:00).
+            #expect(lines.contains { $0.wholeMatch(of: /\s+1  Pilot\s+2013-06-24 23:00  60 min/) != nil })
             #expect(lines.allSatisfy { $0.count <= 100 })
             let squid = try #require(lines.firstIndex(of: "Squid Game"))
             #expect(lines[squid - 1].isEmpty)

@@ -127,7 +127,7 @@ complete -c 'tvm-fetch' -n '__tvm-fetch_should_offer_completions_for_flags_or_op
 complete -c 'tvm-fetch' -n '__tvm-fetch_should_offer_completions_for_flags_or_options "tvm-fetch shows" jq-file' -l 'jq-file' -d 'Read the --jq program from this file (as jq -f does).' -rF
 complete -c 'tvm-fetch' -n '__tvm-fetch_should_offer_completions_for_flags_or_options "tvm-fetch shows"' -l 'arg' -d 'Bind $name to the string value in the --jq filter, as jq --arg does.' -rfka ''
 complete -c 'tvm-fetch' -n '__tvm-fetch_should_offer_completions_for_flags_or_options "tvm-fetch shows"' -l 'argjson' -d 'Bind $name to a JSON value in the --jq filter, as jq --argjson does.' -rfka ''
-complete -c 'tvm-fetch' -n '__tvm-fetch_should_offer_completions_for_flags_or_options "tvm-fetch shows" format' -l 'format' -d 'Output format: auto (a table on a terminal, JSON Lines otherwise), jsonl, json or table.' -rfka 'auto jsonl json table'
+complete -c 'tvm-fetch' -n '__tvm-fetch_should_offer_completions_for_flags_or_options "tvm-fetch shows" format' -l 'format' -d 'Output format: auto (a table on a terminal, JSON Lines otherwise), jsonl, json, table, or ics (an RFC 5545 calendar: tvm-episodes, tvm-fav next).' -rfka 'auto jsonl json table ics'
 complete -c 'tvm-fetch' -n '__tvm-fetch_should_offer_completions_for_flags_or_options "tvm-fetch shows" no-color' -l 'no-color' -d 'Never use colour (also off when NO_COLOR is set or TERM=dumb).'
 complete -c 'tvm-fetch' -n '__tvm-fetch_should_offer_completions_for_flags_or_options "tvm-fetch shows" q quiet' -s 'q' -l 'quiet' -d 'Print errors only: no warnings, notes or progress.'
 complete -c 'tvm-fetch' -n '__tvm-fetch_should_offer_completions_for_flags_or_options "tvm-fetch shows" version' -l 'version' -d 'Show the version.'
@@ -146,7 +146,7 @@ complete -c 'tvm-fetch' -n '__tvm-fetch_should_offer_completions_for_flags_or_op
 complete -c 'tvm-fetch' -n '__tvm-fetch_should_offer_completions_for_flags_or_options "tvm-fetch show" jq-file' -l 'jq-file' -d 'Read the --jq program from this file (as jq -f does).' -rF
 complete -c 'tvm-fetch' -n '__tvm-fetch_should_offer_completions_for_flags_or_options "tvm-fetch show"' -l 'arg' -d 'Bind $name to the string value in the --jq filter, as jq --arg does.' -rfka ''
 complete -c 'tvm-fetch' -n '__tvm-fetch_should_offer_completions_for_flags_or_options "tvm-fetch show"' -l 'argjson' -d 'Bind $name to a JSON value in the --jq filter, as jq --argjson does.' -rfka ''
-complete -c 'tvm-fetch' -n '__tvm-fetch_should_offer_completions_for_flags_or_options "tvm-fetch show" format' -l 'format' -d 'Output format: auto (a table on a terminal, JSON Lines otherwise), jsonl, json or table.' -rfka 'auto jsonl json table'
+complete -c 'tvm-fetch' -n '__tvm-fetch_should_offer_completions_for_flags_or_options "tvm-fetch show" format' -l 'format' -d 'Output format: auto (a table on a terminal, JSON Lines otherwise), jsonl, json, table, or ics (an RFC 5545 calendar: tvm-episodes, tvm-fav next).' -rfka 'auto jsonl json table ics'
 complete -c 'tvm-fetch' -n '__tvm-fetch_should_offer_completions_for_flags_or_options "tvm-fetch show" no-color' -l 'no-color' -d 'Never use colour (also off when NO_COLOR is set or TERM=dumb).'
 complete -c 'tvm-fetch' -n '__tvm-fetch_should_offer_completions_for_flags_or_options "tvm-fetch show" q quiet' -s 'q' -l 'quiet' -d 'Print errors only: no warnings, notes or progress.'
 complete -c 'tvm-fetch' -n '__tvm-fetch_should_offer_completions_for_flags_or_options "tvm-fetch show" version' -l 'version' -d 'Show the version.'
@@ -162,7 +162,7 @@ complete -c 'tvm-fetch' -n '__tvm-fetch_should_offer_completions_for_flags_or_op
 complete -c 'tvm-fetch' -n '__tvm-fetch_should_offer_completions_for_flags_or_options "tvm-fetch seasons" jq-file' -l 'jq-file' -d 'Read the --jq program from this file (as jq -f does).' -rF
 complete -c 'tvm-fetch' -n '__tvm-fetch_should_offer_completions_for_flags_or_options "tvm-fetch seasons"' -l 'arg' -d 'Bind $name to the string value in the --jq filter, as jq --arg does.' -rfka ''
 complete -c 'tvm-fetch' -n '__tvm-fetch_should_offer_completions_for_flags_or_options "tvm-fetch seasons"' -l 'argjson' -d 'Bind $name to a JSON value in the --jq filter, as jq --argjson does.' -rfka ''
-complete -c 'tvm-fetch' -n '__tvm-fetch_should_offer_completions_for_flags_or_options "tvm-fetch seasons" format' -l 'format' -d 'Output format: auto (a table on a terminal, JSON Lines otherwise), jsonl, json or table.' -rfka 'auto jsonl json table'
+complete -c 'tvm-fetch' -n '__tvm-fetch_should_offer_completions_for_flags_or_options "tvm-fetch seasons" format' -l 'format' -d 'Output format: auto (a table on a terminal, JSON Lines otherwise), jsonl, json, table, or ics (an RFC 5545 calendar: tvm-episodes, tvm-fav next).' -rfka 'auto jsonl json table ics'
 complete -c 'tvm-fetch' -n '__tvm-fetch_should_offer_completions_for_flags_or_options "tvm-fetch seasons" no-color' -l 'no-color' -d 'Never use colour (also off when NO_COLOR is set or TERM=dumb).'
 complete -c 'tvm-fetch' -n '__tvm-fetch_should_offer_completions_for_flags_or_options "tvm-fetch seasons" q quiet' -s 'q' -l 'quiet' -d 'Print errors only: no warnings, notes or progress.'
 complete -c 'tvm-fetch' -n '__tvm-fetch_should_offer_completions_for_flags_or_options "tvm-fetch seasons" version' -l 'version' -d 'Show the version.'
@@ -178,7 +178,7 @@ complete -c 'tvm-fetch' -n '__tvm-fetch_should_offer_completions_for_flags_or_op
 complete -c 'tvm-fetch' -n '__tvm-fetch_should_offer_completions_for_flags_or_options "tvm-fetch cast" jq-file' -l 'jq-file' -d 'Read the --jq program from this file (as jq -f does).' -rF
 complete -c 'tvm-fetch' -n '__tvm-fetch_should_offer_completions_for_flags_or_options "tvm-fetch cast"' -l 'arg' -d 'Bind $name to the string value in the --jq filter, as jq --arg does.' -rfka ''
 complete -c 'tvm-fetch' -n '__tvm-fetch_should_offer_completions_for_flags_or_options "tvm-fetch cast"' -l 'argjson' -d 'Bind $name to a JSON value in the --jq filter, as jq --argjson does.' -rfka ''
-complete -c 'tvm-fetch' -n '__tvm-fetch_should_offer_completions_for_flags_or_options "tvm-fetch cast" format' -l 'format' -d 'Output format: auto (a table on a terminal, JSON Lines otherwise), jsonl, json or table.' -rfka 'auto jsonl json table'
+complete -c 'tvm-fetch' -n '__tvm-fetch_should_offer_completions_for_flags_or_options "tvm-fetch cast" format' -l 'format' -d 'Output format: auto (a table on a terminal, JSON Lines otherwise), jsonl, json, table, or ics (an RFC 5545 calendar: tvm-episodes, tvm-fav next).' -rfka 'auto jsonl json table ics'
 complete -c 'tvm-fetch' -n '__tvm-fetch_should_offer_completions_for_flags_or_options "tvm-fetch cast" no-color' -l 'no-color' -d 'Never use colour (also off when NO_COLOR is set or TERM=dumb).'
 complete -c 'tvm-fetch' -n '__tvm-fetch_should_offer_completions_for_flags_or_options "tvm-fetch cast" q quiet' -s 'q' -l 'quiet' -d 'Print errors only: no warnings, notes or progress.'
 complete -c 'tvm-fetch' -n '__tvm-fetch_should_offer_completions_for_flags_or_options "tvm-fetch cast" version' -l 'version' -d 'Show the version.'
@@ -194,7 +194,7 @@ complete -c 'tvm-fetch' -n '__tvm-fetch_should_offer_completions_for_flags_or_op
 complete -c 'tvm-fetch' -n '__tvm-fetch_should_offer_completions_for_flags_or_options "tvm-fetch crew" jq-file' -l 'jq-file' -d 'Read the --jq program from this file (as jq -f does).' -rF
 complete -c 'tvm-fetch' -n '__tvm-fetch_should_offer_completions_for_flags_or_options "tvm-fetch crew"' -l 'arg' -d 'Bind $name to the string value in the --jq filter, as jq --arg does.' -rfka ''
 complete -c 'tvm-fetch' -n '__tvm-fetch_should_offer_completions_for_flags_or_options "tvm-fetch crew"' -l 'argjson' -d 'Bind $name to a JSON value in the --jq filter, as jq --argjson does.' -rfka ''
-complete -c 'tvm-fetch' -n '__tvm-fetch_should_offer_completions_for_flags_or_options "tvm-fetch crew" format' -l 'format' -d 'Output format: auto (a table on a terminal, JSON Lines otherwise), jsonl, json or table.' -rfka 'auto jsonl json table'
+complete -c 'tvm-fetch' -n '__tvm-fetch_should_offer_completions_for_flags_or_options "tvm-fetch crew" format' -l 'format' -d 'Output format: auto (a table on a terminal, JSON Lines otherwise), jsonl, json, table, or ics (an RFC 5545 calendar: tvm-episodes, tvm-fav next).' -rfka 'auto jsonl json table ics'
 complete -c 'tvm-fetch' -n '__tvm-fetch_should_offer_completions_for_flags_or_options "tvm-fetch crew" no-color' -l 'no-color' -d 'Never use colour (also off when NO_COLOR is set or TERM=dumb).'
 complete -c 'tvm-fetch' -n '__tvm-fetch_should_offer_completions_for_flags_or_options "tvm-fetch crew" q quiet' -s 'q' -l 'quiet' -d 'Print errors only: no warnings, notes or progress.'
 complete -c 'tvm-fetch' -n '__tvm-fetch_should_offer_completions_for_flags_or_options "tvm-fetch crew" version' -l 'version' -d 'Show the version.'
@@ -213,7 +213,7 @@ complete -c 'tvm-fetch' -n '__tvm-fetch_should_offer_completions_for_flags_or_op
 complete -c 'tvm-fetch' -n '__tvm-fetch_should_offer_completions_for_flags_or_options "tvm-fetch lookup" jq-file' -l 'jq-file' -d 'Read the --jq program from this file (as jq -f does).' -rF
 complete -c 'tvm-fetch' -n '__tvm-fetch_should_offer_completions_for_flags_or_options "tvm-fetch lookup"' -l 'arg' -d 'Bind $name to the string value in the --jq filter, as jq --arg does.' -rfka ''
 complete -c 'tvm-fetch' -n '__tvm-fetch_should_offer_completions_for_flags_or_options "tvm-fetch lookup"' -l 'argjson' -d 'Bind $name to a JSON value in the --jq filter, as jq --argjson does.' -rfka ''
-complete -c 'tvm-fetch' -n '__tvm-fetch_should_offer_completions_for_flags_or_options "tvm-fetch lookup" format' -l 'format' -d 'Output format: auto (a table on a terminal, JSON Lines otherwise), jsonl, json or table.' -rfka 'auto jsonl json table'
+complete -c 'tvm-fetch' -n '__tvm-fetch_should_offer_completions_for_flags_or_options "tvm-fetch lookup" format' -l 'format' -d 'Output format: auto (a table on a terminal, JSON Lines otherwise), jsonl, json, table, or ics (an RFC 5545 calendar: tvm-episodes, tvm-fav next).' -rfka 'auto jsonl json table ics'
 complete -c 'tvm-fetch' -n '__tvm-fetch_should_offer_completions_for_flags_or_options "tvm-fetch lookup" no-color' -l 'no-color' -d 'Never use colour (also off when NO_COLOR is set or TERM=dumb).'
 complete -c 'tvm-fetch' -n '__tvm-fetch_should_offer_completions_for_flags_or_options "tvm-fetch lookup" q quiet' -s 'q' -l 'quiet' -d 'Print errors only: no warnings, notes or progress.'
 complete -c 'tvm-fetch' -n '__tvm-fetch_should_offer_completions_for_flags_or_options "tvm-fetch lookup" version' -l 'version' -d 'Show the version.'
@@ -230,7 +230,7 @@ complete -c 'tvm-fetch' -n '__tvm-fetch_should_offer_completions_for_flags_or_op
 complete -c 'tvm-fetch' -n '__tvm-fetch_should_offer_completions_for_flags_or_options "tvm-fetch updates" jq-file' -l 'jq-file' -d 'Read the --jq program from this file (as jq -f does).' -rF
 complete -c 'tvm-fetch' -n '__tvm-fetch_should_offer_completions_for_flags_or_options "tvm-fetch updates"' -l 'arg' -d 'Bind $name to the string value in the --jq filter, as jq --arg does.' -rfka ''
 complete -c 'tvm-fetch' -n '__tvm-fetch_should_offer_completions_for_flags_or_options "tvm-fetch updates"' -l 'argjson' -d 'Bind $name to a JSON value in the --jq filter, as jq --argjson does.' -rfka ''
-complete -c 'tvm-fetch' -n '__tvm-fetch_should_offer_completions_for_flags_or_options "tvm-fetch updates" format' -l 'format' -d 'Output format: auto (a table on a terminal, JSON Lines otherwise), jsonl, json or table.' -rfka 'auto jsonl json table'
+complete -c 'tvm-fetch' -n '__tvm-fetch_should_offer_completions_for_flags_or_options "tvm-fetch updates" format' -l 'format' -d 'Output format: auto (a table on a terminal, JSON Lines otherwise), jsonl, json, table, or ics (an RFC 5545 calendar: tvm-episodes, tvm-fav next).' -rfka 'auto jsonl json table ics'
 complete -c 'tvm-fetch' -n '__tvm-fetch_should_offer_completions_for_flags_or_options "tvm-fetch updates" no-color' -l 'no-color' -d 'Never use colour (also off when NO_COLOR is set or TERM=dumb).'
 complete -c 'tvm-fetch' -n '__tvm-fetch_should_offer_completions_for_flags_or_options "tvm-fetch updates" q quiet' -s 'q' -l 'quiet' -d 'Print errors only: no warnings, notes or progress.'
 complete -c 'tvm-fetch' -n '__tvm-fetch_should_offer_completions_for_flags_or_options "tvm-fetch updates" version' -l 'version' -d 'Show the version.'
@@ -248,7 +248,7 @@ complete -c 'tvm-fetch' -n '__tvm-fetch_should_offer_completions_for_flags_or_op
 complete -c 'tvm-fetch' -n '__tvm-fetch_should_offer_completions_for_flags_or_options "tvm-fetch schedule" jq-file' -l 'jq-file' -d 'Read the --jq program from this file (as jq -f does).' -rF
 complete -c 'tvm-fetch' -n '__tvm-fetch_should_offer_completions_for_flags_or_options "tvm-fetch schedule"' -l 'arg' -d 'Bind $name to the string value in the --jq filter, as jq --arg does.' -rfka ''
 complete -c 'tvm-fetch' -n '__tvm-fetch_should_offer_completions_for_flags_or_options "tvm-fetch schedule"' -l 'argjson' -d 'Bind $name to a JSON value in the --jq filter, as jq --argjson does.' -rfka ''
-complete -c 'tvm-fetch' -n '__tvm-fetch_should_offer_completions_for_flags_or_options "tvm-fetch schedule" format' -l 'format' -d 'Output format: auto (a table on a terminal, JSON Lines otherwise), jsonl, json or table.' -rfka 'auto jsonl json table'
+complete -c 'tvm-fetch' -n '__tvm-fetch_should_offer_completions_for_flags_or_options "tvm-fetch schedule" format' -l 'format' -d 'Output format: auto (a table on a terminal, JSON Lines otherwise), jsonl, json, table, or ics (an RFC 5545 calendar: tvm-episodes, tvm-fav next).' -rfka 'auto jsonl json table ics'
 complete -c 'tvm-fetch' -n '__tvm-fetch_should_offer_completions_for_flags_or_options "tvm-fetch schedule" no-color' -l 'no-color' -d 'Never use colour (also off when NO_COLOR is set or TERM=dumb).'
 complete -c 'tvm-fetch' -n '__tvm-fetch_should_offer_completions_for_flags_or_options "tvm-fetch schedule" q quiet' -s 'q' -l 'quiet' -d 'Print errors only: no warnings, notes or progress.'
 complete -c 'tvm-fetch' -n '__tvm-fetch_should_offer_completions_for_flags_or_options "tvm-fetch schedule" version' -l 'version' -d 'Show the version.'
@@ -261,7 +261,7 @@ complete -c 'tvm-fetch' -n '__tvm-fetch_should_offer_completions_for_flags_or_op
 complete -c 'tvm-fetch' -n '__tvm-fetch_should_offer_completions_for_flags_or_options "tvm-fetch cache info" jq-file' -l 'jq-file' -d 'Read the --jq program from this file (as jq -f does).' -rF
 complete -c 'tvm-fetch' -n '__tvm-fetch_should_offer_completions_for_flags_or_options "tvm-fetch cache info"' -l 'arg' -d 'Bind $name to the string value in the --jq filter, as jq --arg does.' -rfka ''
 complete -c 'tvm-fetch' -n '__tvm-fetch_should_offer_completions_for_flags_or_options "tvm-fetch cache info"' -l 'argjson' -d 'Bind $name to a JSON value in the --jq filter, as jq --argjson does.' -rfka ''
-complete -c 'tvm-fetch' -n '__tvm-fetch_should_offer_completions_for_flags_or_options "tvm-fetch cache info" format' -l 'format' -d 'Output format: auto (a table on a terminal, JSON Lines otherwise), jsonl, json or table.' -rfka 'auto jsonl json table'
+complete -c 'tvm-fetch' -n '__tvm-fetch_should_offer_completions_for_flags_or_options "tvm-fetch cache info" format' -l 'format' -d 'Output format: auto (a table on a terminal, JSON Lines otherwise), jsonl, json, table, or ics (an RFC 5545 calendar: tvm-episodes, tvm-fav next).' -rfka 'auto jsonl json table ics'
 complete -c 'tvm-fetch' -n '__tvm-fetch_should_offer_completions_for_flags_or_options "tvm-fetch cache info" no-color' -l 'no-color' -d 'Never use colour (also off when NO_COLOR is set or TERM=dumb).'
 complete -c 'tvm-fetch' -n '__tvm-fetch_should_offer_completions_for_flags_or_options "tvm-fetch cache info" q quiet' -s 'q' -l 'quiet' -d 'Print errors only: no warnings, notes or progress.'
 complete -c 'tvm-fetch' -n '__tvm-fetch_should_offer_completions_for_flags_or_options "tvm-fetch cache info" version' -l 'version' -d 'Show the version.'
@@ -270,7 +270,7 @@ complete -c 'tvm-fetch' -n '__tvm-fetch_should_offer_completions_for_flags_or_op
 complete -c 'tvm-fetch' -n '__tvm-fetch_should_offer_completions_for_flags_or_options "tvm-fetch cache clear" jq-file' -l 'jq-file' -d 'Read the --jq program from this file (as jq -f does).' -rF
 complete -c 'tvm-fetch' -n '__tvm-fetch_should_offer_completions_for_flags_or_options "tvm-fetch cache clear"' -l 'arg' -d 'Bind $name to the string value in the --jq filter, as jq --arg does.' -rfka ''
 complete -c 'tvm-fetch' -n '__tvm-fetch_should_offer_completions_for_flags_or_options "tvm-fetch cache clear"' -l 'argjson' -d 'Bind $name to a JSON value in the --jq filter, as jq --argjson does.' -rfka ''
-complete -c 'tvm-fetch' -n '__tvm-fetch_should_offer_completions_for_flags_or_options "tvm-fetch cache clear" format' -l 'format' -d 'Output format: auto (a table on a terminal, JSON Lines otherwise), jsonl, json or table.' -rfka 'auto jsonl json table'
+complete -c 'tvm-fetch' -n '__tvm-fetch_should_offer_completions_for_flags_or_options "tvm-fetch cache clear" format' -l 'format' -d 'Output format: auto (a table on a terminal, JSON Lines otherwise), jsonl, json, table, or ics (an RFC 5545 calendar: tvm-episodes, tvm-fav next).' -rfka 'auto jsonl json table ics'
 complete -c 'tvm-fetch' -n '__tvm-fetch_should_offer_completions_for_flags_or_options "tvm-fetch cache clear" no-color' -l 'no-color' -d 'Never use colour (also off when NO_COLOR is set or TERM=dumb).'
 complete -c 'tvm-fetch' -n '__tvm-fetch_should_offer_completions_for_flags_or_options "tvm-fetch cache clear" q quiet' -s 'q' -l 'quiet' -d 'Print errors only: no warnings, notes or progress.'
 complete -c 'tvm-fetch' -n '__tvm-fetch_should_offer_completions_for_flags_or_options "tvm-fetch cache clear" version' -l 'version' -d 'Show the version.'

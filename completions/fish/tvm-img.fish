@@ -113,7 +113,7 @@ complete -c 'tvm-img' -n '__tvm-img_should_offer_completions_for_flags_or_option
 complete -c 'tvm-img' -n '__tvm-img_should_offer_completions_for_flags_or_options "tvm-img fetch" jq-file' -l 'jq-file' -d 'Read the --jq program from this file (as jq -f does).' -rF
 complete -c 'tvm-img' -n '__tvm-img_should_offer_completions_for_flags_or_options "tvm-img fetch"' -l 'arg' -d 'Bind $name to the string value in the --jq filter, as jq --arg does.' -rfka ''
 complete -c 'tvm-img' -n '__tvm-img_should_offer_completions_for_flags_or_options "tvm-img fetch"' -l 'argjson' -d 'Bind $name to a JSON value in the --jq filter, as jq --argjson does.' -rfka ''
-complete -c 'tvm-img' -n '__tvm-img_should_offer_completions_for_flags_or_options "tvm-img fetch" format' -l 'format' -d 'Output format: auto (a table on a terminal, JSON Lines otherwise), jsonl, json or table.' -rfka 'auto jsonl json table'
+complete -c 'tvm-img' -n '__tvm-img_should_offer_completions_for_flags_or_options "tvm-img fetch" format' -l 'format' -d 'Output format: auto (a table on a terminal, JSON Lines otherwise), jsonl, json, table, or ics (an RFC 5545 calendar: tvm-episodes, tvm-fav next).' -rfka 'auto jsonl json table ics'
 complete -c 'tvm-img' -n '__tvm-img_should_offer_completions_for_flags_or_options "tvm-img fetch" no-color' -l 'no-color' -d 'Never use colour (also off when NO_COLOR is set or TERM=dumb).'
 complete -c 'tvm-img' -n '__tvm-img_should_offer_completions_for_flags_or_options "tvm-img fetch" q quiet' -s 'q' -l 'quiet' -d 'Print errors only: no warnings, notes or progress.'
 complete -c 'tvm-img' -n '__tvm-img_should_offer_completions_for_flags_or_options "tvm-img fetch" version' -l 'version' -d 'Show the version.'
@@ -127,7 +127,7 @@ complete -c 'tvm-img' -n '__tvm-img_should_offer_completions_for_flags_or_option
 complete -c 'tvm-img' -n '__tvm-img_should_offer_completions_for_flags_or_options "tvm-img cache info" jq-file' -l 'jq-file' -d 'Read the --jq program from this file (as jq -f does).' -rF
 complete -c 'tvm-img' -n '__tvm-img_should_offer_completions_for_flags_or_options "tvm-img cache info"' -l 'arg' -d 'Bind $name to the string value in the --jq filter, as jq --arg does.' -rfka ''
 complete -c 'tvm-img' -n '__tvm-img_should_offer_completions_for_flags_or_options "tvm-img cache info"' -l 'argjson' -d 'Bind $name to a JSON value in the --jq filter, as jq --argjson does.' -rfka ''
-complete -c 'tvm-img' -n '__tvm-img_should_offer_completions_for_flags_or_options "tvm-img cache info" format' -l 'format' -d 'Output format: auto (a table on a terminal, JSON Lines otherwise), jsonl, json or table.' -rfka 'auto jsonl json table'
+complete -c 'tvm-img' -n '__tvm-img_should_offer_completions_for_flags_or_options "tvm-img cache info" format' -l 'format' -d 'Output format: auto (a table on a terminal, JSON Lines otherwise), jsonl, json, table, or ics (an RFC 5545 calendar: tvm-episodes, tvm-fav next).' -rfka 'auto jsonl json table ics'
 complete -c 'tvm-img' -n '__tvm-img_should_offer_completions_for_flags_or_options "tvm-img cache info" no-color' -l 'no-color' -d 'Never use colour (also off when NO_COLOR is set or TERM=dumb).'
 complete -c 'tvm-img' -n '__tvm-img_should_offer_completions_for_flags_or_options "tvm-img cache info" q quiet' -s 'q' -l 'quiet' -d 'Print errors only: no warnings, notes or progress.'
 complete -c 'tvm-img' -n '__tvm-img_should_offer_completions_for_flags_or_options "tvm-img cache info" version' -l 'version' -d 'Show the version.'
@@ -137,7 +137,7 @@ complete -c 'tvm-img' -n '__tvm-img_should_offer_completions_for_flags_or_option
 complete -c 'tvm-img' -n '__tvm-img_should_offer_completions_for_flags_or_options "tvm-img cache prune" jq-file' -l 'jq-file' -d 'Read the --jq program from this file (as jq -f does).' -rF
 complete -c 'tvm-img' -n '__tvm-img_should_offer_completions_for_flags_or_options "tvm-img cache prune"' -l 'arg' -d 'Bind $name to the string value in the --jq filter, as jq --arg does.' -rfka ''
 complete -c 'tvm-img' -n '__tvm-img_should_offer_completions_for_flags_or_options "tvm-img cache prune"' -l 'argjson' -d 'Bind $name to a JSON value in the --jq filter, as jq --argjson does.' -rfka ''
-complete -c 'tvm-img' -n '__tvm-img_should_offer_completions_for_flags_or_options "tvm-img cache prune" format' -l 'format' -d 'Output format: auto (a table on a terminal, JSON Lines otherwise), jsonl, json or table.' -rfka 'auto jsonl json table'
+complete -c 'tvm-img' -n '__tvm-img_should_offer_completions_for_flags_or_options "tvm-img cache prune" format' -l 'format' -d 'Output format: auto (a table on a terminal, JSON Lines otherwise), jsonl, json, table, or ics (an RFC 5545 calendar: tvm-episodes, tvm-fav next).' -rfka 'auto jsonl json table ics'
 complete -c 'tvm-img' -n '__tvm-img_should_offer_completions_for_flags_or_options "tvm-img cache prune" no-color' -l 'no-color' -d 'Never use colour (also off when NO_COLOR is set or TERM=dumb).'
 complete -c 'tvm-img' -n '__tvm-img_should_offer_completions_for_flags_or_options "tvm-img cache prune" q quiet' -s 'q' -l 'quiet' -d 'Print errors only: no warnings, notes or progress.'
 complete -c 'tvm-img' -n '__tvm-img_should_offer_completions_for_flags_or_options "tvm-img cache prune" version' -l 'version' -d 'Show the version.'
@@ -146,7 +146,7 @@ complete -c 'tvm-img' -n '__tvm-img_should_offer_completions_for_flags_or_option
 complete -c 'tvm-img' -n '__tvm-img_should_offer_completions_for_flags_or_options "tvm-img cache clear" jq-file' -l 'jq-file' -d 'Read the --jq program from this file (as jq -f does).' -rF
 complete -c 'tvm-img' -n '__tvm-img_should_offer_completions_for_flags_or_options "tvm-img cache clear"' -l 'arg' -d 'Bind $name to the string value in the --jq filter, as jq --arg does.' -rfka ''
 complete -c 'tvm-img' -n '__tvm-img_should_offer_completions_for_flags_or_options "tvm-img cache clear"' -l 'argjson' -d 'Bind $name to a JSON value in the --jq filter, as jq --argjson does.' -rfka ''
-complete -c 'tvm-img' -n '__tvm-img_should_offer_completions_for_flags_or_options "tvm-img cache clear" format' -l 'format' -d 'Output format: auto (a table on a terminal, JSON Lines otherwise), jsonl, json or table.' -rfka 'auto jsonl json table'
+complete -c 'tvm-img' -n '__tvm-img_should_offer_completions_for_flags_or_options "tvm-img cache clear" format' -l 'format' -d 'Output format: auto (a table on a terminal, JSON Lines otherwise), jsonl, json, table, or ics (an RFC 5545 calendar: tvm-episodes, tvm-fav next).' -rfka 'auto jsonl json table ics'
 complete -c 'tvm-img' -n '__tvm-img_should_offer_completions_for_flags_or_options "tvm-img cache clear" no-color' -l 'no-color' -d 'Never use colour (also off when NO_COLOR is set or TERM=dumb).'
 complete -c 'tvm-img' -n '__tvm-img_should_offer_completions_for_flags_or_options "tvm-img cache clear" q quiet' -s 'q' -l 'quiet' -d 'Print errors only: no warnings, notes or progress.'
 complete -c 'tvm-img' -n '__tvm-img_should_offer_completions_for_flags_or_options "tvm-img cache clear" version' -l 'version' -d 'Show the version.'

@@ -104,7 +104,7 @@ complete -c 'tvm-search' -n '__tvm-search_should_offer_completions_for_flags_or_
 complete -c 'tvm-search' -n '__tvm-search_should_offer_completions_for_flags_or_options "tvm-search" jq-file' -l 'jq-file' -d 'Read the --jq program from this file (as jq -f does).' -rF
 complete -c 'tvm-search' -n '__tvm-search_should_offer_completions_for_flags_or_options "tvm-search"' -l 'arg' -d 'Bind $name to the string value in the --jq filter, as jq --arg does.' -rfka ''
 complete -c 'tvm-search' -n '__tvm-search_should_offer_completions_for_flags_or_options "tvm-search"' -l 'argjson' -d 'Bind $name to a JSON value in the --jq filter, as jq --argjson does.' -rfka ''
-complete -c 'tvm-search' -n '__tvm-search_should_offer_completions_for_flags_or_options "tvm-search" format' -l 'format' -d 'Output format: auto (a table on a terminal, JSON Lines otherwise), jsonl, json or table.' -rfka 'auto jsonl json table'
+complete -c 'tvm-search' -n '__tvm-search_should_offer_completions_for_flags_or_options "tvm-search" format' -l 'format' -d 'Output format: auto (a table on a terminal, JSON Lines otherwise), jsonl, json, table, or ics (an RFC 5545 calendar: tvm-episodes, tvm-fav next).' -rfka 'auto jsonl json table ics'
 complete -c 'tvm-search' -n '__tvm-search_should_offer_completions_for_flags_or_options "tvm-search" no-color' -l 'no-color' -d 'Never use colour (also off when NO_COLOR is set or TERM=dumb).'
 complete -c 'tvm-search' -n '__tvm-search_should_offer_completions_for_flags_or_options "tvm-search" q quiet' -s 'q' -l 'quiet' -d 'Print errors only: no warnings, notes or progress.'
 complete -c 'tvm-search' -n '__tvm-search_should_offer_completions_for_flags_or_options "tvm-search" version' -l 'version' -d 'Show the version.'

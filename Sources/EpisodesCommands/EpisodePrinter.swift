@@ -79,6 +79,13 @@ final class EpisodePrinter {
                     runtime.raise(.badInput)
                 }
                 var list = all.filtered(by: filter)
+                if case .upcoming(let seconds) = mode {
+                    // Only the week ahead goes on: leave the rest before anything else reads the records.
+                    list.records = list.records.filter { record in
+                        guard let airsAt = EpisodeFacts(record: record)?.airsAt else { return false }
+                        return airsAt >= now && airsAt <= now + seconds
+                    }
+                }
                 let marks = await tracking.marks(of: list.records)
                 if let watched {
                     list.records = list.records.filter { record in
@@ -147,11 +154,10 @@ final class EpisodePrinter {
         case .seasons:
             guard case .records(let output) = destination else { return }
             try await output.emit(group: list.seasonRecords(info: try await seasonInfo(list.show.id)))
-        case .upcoming(let seconds):
+        case .upcoming:
             let averageRuntime = await runtimeOfShow(list.show.id, known: known)
             for record in list.records {
-                guard let airsAt = EpisodeFacts(record: record)?.airsAt, airsAt >= now, airsAt <= now + seconds
-                else { continue }
+                guard let airsAt = EpisodeFacts(record: record)?.airsAt else { continue }
                 upcoming.append(
                     (
                         airsAt, upcoming.count, try tracking.annotated(record, show: list.show, marks: marks),

@@ -31,11 +31,11 @@ done >"$work/big.jsonl"
 size=$(stat -c %s "$work/big.jsonl")
 lines=$(wc -l <"$work/big.jsonl")
 
-add=$(peak "$FAV add --db $work/big.sqlite --quiet <$work/big.jsonl")
+add=$(peak "$FAV add --no-episodes --db $work/big.sqlite --quiet <$work/big.jsonl")
 added=$(sqlite3 "$work/big.sqlite" 'SELECT count(*) FROM favorite')
 jq_add=$(peak "jq -c . $work/big.jsonl")
 
-"$FAV" add --db "$work/fav.sqlite" --quiet <"$work/shows-50000.jsonl" >/dev/null
+"$FAV" add --no-episodes --db "$work/fav.sqlite" --quiet <"$work/shows-50000.jsonl" >/dev/null
 repeat=$(peak "$FAV list --db $work/fav.sqlite --jq 'repeat(.)' | head -1")
 jq_repeat=$(peak "head -1 $work/shows-50000.jsonl | jq -c 'repeat(.)' | head -1")
 list=$(peak "$FAV list --db $work/fav.sqlite")

@@ -23,7 +23,7 @@ hyperfine --warmup 5 --runs "$runs" -N --export-json "$WORK/version.json" "$BIN/
 say "cached show against tvm-fav list…"
 (cd "$ROOT" && bench_records 100 "$WORK/shows-100.jsonl")
 export XDG_CACHE_HOME=$WORK/cache XDG_DATA_HOME=$WORK/data XDG_STATE_HOME=$WORK/state
-"$BIN/tvm-fav" add --db "$WORK/fav.sqlite" <"$WORK/shows-100.jsonl" >/dev/null
+"$BIN/tvm-fav" add --no-episodes --db "$WORK/fav.sqlite" <"$WORK/shows-100.jsonl" >/dev/null
 start_replay --log "$WORK/summary.json"
 "$BIN/tvm-fetch" show 1 --api-url "$API" >/dev/null # fills the cache
 hyperfine --warmup 5 --runs "$runs" -N --export-json "$WORK/list.json" "$BIN/tvm-fav list --db $WORK/fav.sqlite" >&2

@@ -4,13 +4,14 @@
 #   build: Swift 6, libjq-dev, libsqlite3-dev, libjpeg-dev, libpng-dev, libwebp-dev (poster previews)
 #   test:  the same, plus the tools the tests drive (jq, sqlite3, tmux, mandoc, man-db, bash-completion, zsh, fish,
 #          binutils for readelf, strace to count the processes a tool starts, GNU time for peak memory, openssl
-#          for a TLS test server, python3 to read back CSV with a real reader)
+#          for a TLS test server, python3 to read back CSV with a real reader, python3-icalendar to
+#          parse the calendars of --format ics)
 set -euo pipefail
 
 purpose=${1:-build}
 packages=(libjq-dev libsqlite3-dev libjpeg-dev libpng-dev libwebp-dev)
 if [[ $purpose == test ]]; then
-    packages+=(jq sqlite3 tmux mandoc man-db bash-completion zsh fish binutils strace time openssl python3)
+    packages+=(jq sqlite3 tmux mandoc man-db bash-completion zsh fish binutils strace time openssl python3 python3-icalendar)
 fi
 
 say() { printf 'tvm setup: %s\n' "$*" >&2; }

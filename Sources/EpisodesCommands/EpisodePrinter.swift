@@ -1,21 +1,30 @@
 import TVMCommandLine
 import TVMRecords
+import TVMStore
 import TVMazeAPI
 
 /// Prints one show at a time: fetches, filters, labels, and hands the show's records to the output together.
-struct EpisodePrinter {
+final class EpisodePrinter {
     /// What each show turns into.
-    enum Mode {
+    enum Mode: Equatable {
         /// One record per episode, labelled with `_tvm.show`.
         case episodes
         /// One record per season (`--group`).
         case seasons
         /// The next episode to air (`--next`).
         case next
+        /// The episodes airing from now to so many seconds ahead, merged across shows (`--upcoming`).
+        case upcoming(seconds: Int)
+    }
+
+    /// Where the records go: the record output, or a calendar (`--format ics`).
+    enum Destination {
+        case records(RecordOutput)
+        case calendar(CalendarOutput)
     }
 
     let loader: EpisodeLoader
-    let output: RecordOutput
+    let destination: Destination
     let runtime: ToolRuntime
     let mode: Mode
     let filter: EpisodeFilter
@@ -23,30 +32,57 @@ struct EpisodePrinter {
     let ledger: BatchLedger
     /// Counts what `--season` and `--since` left, when one was given.
     let misses: FilterMisses?
+    let tracking: EpisodeTracking
+    /// `--watched` (`true`) or `--unwatched` (`false`).
+    let watched: Bool?
+    /// The time of the run, seconds since the epoch.
+    let now: Int
+    /// `--upcoming`'s episodes, merged and printed at the end.
+    private var upcoming: [(airsAt: Int, order: Int, record: [UInt8], show: String?, averageRuntime: Int?)] = []
+
+    init(
+        loader: EpisodeLoader, destination: Destination, runtime: ToolRuntime, mode: Mode, filter: EpisodeFilter,
+        specials: Bool, ledger: BatchLedger, misses: FilterMisses?, tracking: EpisodeTracking, watched: Bool?,
+        now: Int
+    ) {
+        self.loader = loader
+        self.destination = destination
+        self.runtime = runtime
+        self.mode = mode
+        self.filter = filter
+        self.specials = specials
+        self.ledger = ledger
+        self.misses = misses
+        self.tracking = tracking
+        self.watched = watched
+        self.now = now
+    }
 
     /// Prints one show; a show TVMaze does not know is reported and earns exit 1, a show that still fails after
-    /// its retries is reported to the ledger, and the run goes on either way.
+    /// its retries is reported to the ledger, and the run goes on either way. When the network or the HTTP cache
+    /// cannot answer (`--offline`, an unreachable host), a favorite's episodes come from the favorites database.
     ///
     /// - Parameters:
     ///   - showID: The show id.
     ///   - knownName: The show's name from the input line, if it had one.
+    ///   - averageRuntime: The show's `averageRuntime` from the input line, if it had one (for calendars).
     ///   - line: The stdin line number, or `nil` for an argument.
     ///   - input: The input line, for `--failed`.
     /// - Throws: Write errors.
-    func print(showID: Int, knownName: String?, line: Int?, input: [UInt8]) async throws {
+    func print(showID: Int, knownName: String?, averageRuntime: Int?, line: Int?, input: [UInt8]) async throws {
         ledger.begin()
         do {
             switch mode {
             case .next:
-                try await printNext(showID: showID, knownName: knownName)
-            case .episodes, .seasons:
-                let all = try await loader.episodes(of: showID, knownName: knownName, specials: specials)
+                try await printNext(showID: showID, knownName: knownName, averageRuntime: averageRuntime)
+            case .episodes, .seasons, .upcoming:
+                let all = try await episodes(of: showID, knownName: knownName)
                 if let problem = all.problem {
                     // Invalid data from the API: reported (exit 65), though the episodes came another way.
                     runtime.diagnostics.error(problem)
                     runtime.raise(.badInput)
                 }
-                let list = all.filtered(by: filter)
+                var list = all.filtered(by: filter)
                 if let misses {
                     if list.records.isEmpty {
                         misses.missed(all.show, seasons: all.seasons.compactMap(\.number))
@@ -54,12 +90,22 @@ struct EpisodePrinter {
                         misses.matched(list.records.count)
                     }
                 }
-                guard !list.records.isEmpty else { return }
-                if mode == .seasons {
-                    try await output.emit(group: list.seasonRecords(info: try await seasonInfo(showID)))
-                } else {
-                    try await output.emit(group: try list.labelledRecords())
+                if case .upcoming(let seconds) = mode {
+                    // Only the week ahead goes on: leave the rest before anything else reads the records.
+                    list.records = list.records.filter { record in
+                        guard let airsAt = EpisodeFacts(record: record)?.airsAt else { return false }
+                        return airsAt >= now && airsAt <= now + seconds
+                    }
                 }
+                let marks = await tracking.marks(of: list.records)
+                if let watched {
+                    list.records = list.records.filter { record in
+                        let id = (try? RawJSON.value(forKey: "id", in: record))?.flatMap { RawJSON.integer($0) }
+                        return (id.flatMap { marks[$0] } != nil) == watched
+                    }
+                }
+                guard !list.records.isEmpty else { return }
+                try await emit(list, marks: marks, averageRuntime: averageRuntime)
             }
         } catch APIError.notFound {
             runtime.diagnostics.error("show \(showID) not found")
@@ -69,8 +115,87 @@ struct EpisodePrinter {
         }
     }
 
-    private func printNext(showID: Int, knownName: String?) async throws {
-        let next = try await loader.nextEpisode(of: showID)
+    /// Ends the output: `--upcoming`'s merged list, the calendar's end, a note on what came from the database.
+    func finish() async throws {
+        if case .upcoming = mode {
+            let sorted = upcoming.sorted { ($0.airsAt, $0.order) < ($1.airsAt, $1.order) }
+            switch destination {
+            case .records(let output):
+                try await output.emit(group: sorted.map(\.record))
+            case .calendar(let calendar):
+                for item in sorted {
+                    try calendar.add(episode: item.record, show: item.show, averageRuntime: item.averageRuntime)
+                }
+            }
+        }
+        switch destination {
+        case .records(let output): try await output.finish()
+        case .calendar(let calendar): try calendar.finish()
+        }
+        if tracking.answeredLocally > 0 {
+            let count = tracking.answeredLocally
+            runtime.diagnostics.note(
+                "\(count) show\(count == 1 ? " was" : "s were") answered from the episodes kept in the favorites "
+                    + "database (the network and the HTTP cache could not)")
+        }
+    }
+
+    /// The show's episodes from the API (or its HTTP cache), else from the favorites database.
+    private func episodes(of showID: Int, knownName: String?) async throws -> ShowEpisodes {
+        do throws(APIError) {
+            return try await loader.episodes(of: showID, knownName: knownName, specials: specials)
+        } catch {
+            guard Self.fallsBack(error),
+                let stored = await tracking.storedEpisodes(of: showID, knownName: knownName, specials: specials)
+            else { throw error }
+            return stored
+        }
+    }
+
+    /// Whether the favorites database may answer instead: the network or the HTTP cache could not.
+    private static func fallsBack(_ error: APIError) -> Bool {
+        switch error {
+        case .notCached, .unavailable, .timedOut, .skipped: return true
+        default: return false
+        }
+    }
+
+    private func emit(_ list: ShowEpisodes, marks: [Int: WatchMark], averageRuntime known: Int?) async throws {
+        switch mode {
+        case .seasons:
+            guard case .records(let output) = destination else { return }
+            try await output.emit(group: list.seasonRecords(info: try await seasonInfo(list.show.id)))
+        case .upcoming:
+            let averageRuntime = await runtimeOfShow(list.show.id, known: known)
+            for record in list.records {
+                guard let airsAt = EpisodeFacts(record: record)?.airsAt else { continue }
+                upcoming.append(
+                    (
+                        airsAt, upcoming.count, try tracking.annotated(record, show: list.show, marks: marks),
+                        list.show.name, averageRuntime
+                    ))
+            }
+        default:
+            switch destination {
+            case .records(let output):
+                try await output.emit(
+                    group: list.records.map { try tracking.annotated($0, show: list.show, marks: marks) })
+            case .calendar(let calendar):
+                let averageRuntime = await runtimeOfShow(list.show.id, known: known)
+                for record in list.records {
+                    try calendar.add(episode: record, show: list.show.name, averageRuntime: averageRuntime)
+                }
+            }
+        }
+    }
+
+    private func runtimeOfShow(_ showID: Int, known: Int?) async -> Int? {
+        if let known { return known }
+        return await tracking.averageRuntime(of: showID)
+    }
+
+    private func printNext(showID: Int, knownName: String?, averageRuntime: Int?) async throws {
+        let next = try await nextEpisode(of: showID, knownName: knownName)
         let show = ShowLabel(id: showID, name: knownName ?? next.name)
         guard let episode = next.episode else {
             if runtime.terminal.stderrIsTTY {
@@ -79,7 +204,30 @@ struct EpisodePrinter {
             }
             return
         }
-        try await output.emit(group: [try show.labelling(episode)])
+        switch destination {
+        case .records(let output):
+            let marks = await tracking.marks(of: [episode])
+            try await output.emit(group: [try tracking.annotated(episode, show: show, marks: marks)])
+        case .calendar(let calendar):
+            let runtime = await runtimeOfShow(showID, known: averageRuntime)
+            try calendar.add(episode: episode, show: show.name, averageRuntime: runtime)
+        }
+    }
+
+    /// The next episode to air from the API (or its HTTP cache), else the first after now in the database.
+    private func nextEpisode(of showID: Int, knownName: String?) async throws -> (name: String?, episode: [UInt8]?) {
+        do throws(APIError) {
+            return try await loader.nextEpisode(of: showID)
+        } catch {
+            guard Self.fallsBack(error),
+                let stored = await tracking.storedEpisodes(of: showID, knownName: knownName, specials: false)
+            else { throw error }
+            let coming = stored.records.compactMap { record -> (Int, [UInt8])? in
+                guard let airsAt = EpisodeFacts(record: record)?.airsAt, airsAt > now else { return nil }
+                return (airsAt, record)
+            }
+            return (stored.show.name, coming.min { $0.0 < $1.0 }?.1)
+        }
     }
 
     /// The show's season records by number; empty when TVMaze has no seasons list for the show.

@@ -30,6 +30,24 @@ struct EpisodesCommand: AsyncParsableCommand {
             --next prints, for each show, the next episode to air (embed=nextepisode). A show with none \
             announced is skipped; when stderr is a terminal a note says so.
 
+            --upcoming prints the episodes airing from now to --days N days ahead (7 by default), of every show \
+            given, merged and ordered by air time: tvm-fav list | tvm-episodes --upcoming --days 14 is the week \
+            ahead. An episode airs at its "airstamp" (else at the start of its "airdate", UTC).
+
+            When a favorites database exists (tvm-fav), each episode also gets "_tvm":{"watched":…}: the time \
+            it was marked watched (tvm-fav watch), or null; --watched and --unwatched keep only those. When \
+            neither the network nor the HTTP cache can answer (--offline, an unreachable host), a favorite's \
+            episodes come from the favorites database, which keeps them (a note says how many shows did).
+
+            --format ics writes an RFC 5545 calendar instead of records: one event per episode, in UTC from \
+            its airstamp (an all-day event when the air time is unknown), lasting its runtime (else the show's \
+            averageRuntime, else 30 minutes), with a UID made from the TVMaze episode id, so importing the \
+            calendar again updates events rather than duplicating them.
+
+            On a terminal, air times are shown in your time zone (TZ), from "airstamp"; the date alone when \
+            the time is unknown. JSON keeps TVMaze's fields as they are. TVM_NOW (an ISO 8601 time) sets the \
+            clock --upcoming counts from; it is a testing aid.
+
             --since keeps episodes whose "airstamp" (an instant, compared in UTC) falls on or after the start \
             of that day in UTC; episodes without an airstamp are left out. Specials (--specials) have \
             "number": null.
@@ -46,6 +64,9 @@ struct EpisodesCommand: AsyncParsableCommand {
               tvm-episodes 43 --specials --jq 'select(.number == null) | .name'
               tvm-episodes 1 --group --jq '"\\(.season): \\(.info.premiereDate)"'
               tvm-fav list | tvm-episodes --since 2024-01-01 --jq ._tvm.show.name | uniq -c
+              tvm-fav list | tvm-episodes --upcoming --days 14
+              tvm-fav list | tvm-episodes --upcoming --format ics > week.ics
+              tvm-episodes 1 --unwatched --offline
 
             Data: TVmaze (https://www.tvmaze.com), CC BY-SA 4.0.
 
@@ -77,9 +98,22 @@ struct EpisodesCommand: AsyncParsableCommand {
     )
     var since: String?
 
+    @Flag(help: "Print the episodes airing from now to --days ahead, of all the shows, ordered by air time.")
+    var upcoming = false
+
+    @Option(help: ArgumentHelp("With --upcoming: how many days ahead (default 7).", valueName: "n"))
+    var days: Int?
+
+    @Flag(help: "Keep only episodes marked watched in the favorites database.")
+    var watched = false
+
+    @Flag(help: "Keep only episodes not marked watched.")
+    var unwatched = false
+
     @Flag(help: "On a terminal, print each episode's summary under its row.")
     var summary = false
 
+    @OptionGroup var store: StoreOptions
     @OptionGroup var network: NetworkOptions
     @OptionGroup var batch: BatchOptions
     @OptionGroup var output: OutputOptions
@@ -92,6 +126,20 @@ struct EpisodesCommand: AsyncParsableCommand {
             throw ValidationError("--season takes a positive season number, not \(season)")
         }
         if let since { try ArgumentCheck.calendarDay(since, option: "--since") }
+        if let days, !(1...3660).contains(days) {
+            throw ValidationError("--days takes a number of days from 1 to 3660, not \(days)")
+        }
+        if days != nil && !upcoming { throw ValidationError("--days goes with --upcoming") }
+        if watched && unwatched { throw ValidationError("give --watched or --unwatched, not both") }
+        if upcoming {
+            let others = [(group, "--group"), (next, "--next"), (since != nil, "--since")].filter(\.0).map(\.1)
+            if !others.isEmpty {
+                throw ValidationError("--upcoming cannot be combined with \(others.joined(separator: ", "))")
+            }
+        }
+        if group && output.format == .ics {
+            throw ValidationError("--group prints seasons, which a calendar cannot hold: leave out --format ics")
+        }
         if next {
             let others = [
                 (group, "--group"), (specials, "--specials"), (!seasons.isEmpty, "--season"), (since != nil, "--since"),
@@ -114,28 +162,48 @@ struct EpisodesCommand: AsyncParsableCommand {
     func run() async throws {
         let runtime = ToolRuntime(tool: "tvm-episodes", output: output)
         try await runtime.run {
+            let now = try runtime.now()
             let ledger = try BatchLedger(runtime: runtime, options: batch)
+            let destination: EpisodePrinter.Destination
+            let calendarName = upcoming ? "tvm: upcoming episodes" : (next ? "tvm: next episodes" : "tvm: episodes")
+            if let calendar = try CalendarOutput.ifAsked(by: runtime, name: calendarName, now: now) {
+                destination = .calendar(calendar)
+            } else {
+                let view: any TerminalView =
+                    upcoming ? EpisodeTableView(.upcoming) : EpisodesTerminalView(showsSummaries: summary)
+                destination = .records(try await runtime.makeOutput(view: view))
+            }
+            let mode: EpisodePrinter.Mode =
+                upcoming ? .upcoming(seconds: (days ?? 7) * 86_400) : next ? .next : (group ? .seasons : .episodes)
             let printer = EpisodePrinter(
                 loader: EpisodeLoader(client: try runtime.makeClient(network, skipsUnreachableHosts: true)),
-                output: try await runtime.makeOutput(view: EpisodesTerminalView(showsSummaries: summary)),
+                destination: destination,
                 runtime: runtime,
-                mode: next ? .next : (group ? .seasons : .episodes),
+                mode: mode,
                 filter: EpisodeFilter(seasons: seasons, since: since.flatMap(Airstamp.startOfDay)),
                 specials: specials,
                 ledger: ledger,
-                misses: filterWords.map(FilterMisses.init)
+                misses: filterWords.map(FilterMisses.init),
+                tracking: await EpisodeTracking(runtime: runtime, options: store),
+                watched: watched ? true : (unwatched ? false : nil),
+                now: Int(now.timeIntervalSince1970.rounded(.down))
             )
             if ids.isEmpty {
                 try await StdinShowIDs.forEach(runtime: runtime, command: "tvm-episodes") { id, number, line in
+                    let averageRuntime = (try? RawJSON.value(forKey: "averageRuntime", in: line))?.flatMap {
+                        RawJSON.integer($0)
+                    }
                     try await printer.print(
-                        showID: id, knownName: ShowReference.showName(fromLine: line), line: number, input: line)
+                        showID: id, knownName: ShowReference.showName(fromLine: line), averageRuntime: averageRuntime,
+                        line: number, input: line)
                 }
             } else {
                 for id in ids {
-                    try await printer.print(showID: id, knownName: nil, line: nil, input: Array(String(id).utf8))
+                    try await printer.print(
+                        showID: id, knownName: nil, averageRuntime: nil, line: nil, input: Array(String(id).utf8))
                 }
             }
-            try await printer.output.finish()
+            try await printer.finish()
             printer.misses?.finish(runtime: runtime)
             ledger.finish()
         }

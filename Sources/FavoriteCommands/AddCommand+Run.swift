@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import TVMCommandLine
 import TVMRecords
 import TVMStore
@@ -8,9 +9,11 @@ extension AddCommand {
     package func run() async throws {
         try await FavoritesAccess.run(store: store, output: output) { access in
             let runtime = access.runtime
+            let now = try runtime.now()
             // The batch waits on disk, not in memory, until it is saved in one transaction (FavoritesBatch).
             let batch = try FavoritesBatch(folder: FilePath.folder(of: access.path))
             var toFetch: [Pending] = []
+            var complete: [Pending] = []
             var records = 0
             for id in ids {
                 toFetch.append(
@@ -28,19 +31,20 @@ extension AddCommand {
                     }
                     switch source {
                     case .record(let show):
-                        try batch.append(show)
+                        let seq = try batch.append(show)
                         records += 1
+                        if episodes { complete.append(Pending(seq: seq, id: show.id, line: number, input: line)) }
                     case .id(let id):
                         toFetch.append(
                             Pending(seq: try batch.appendPlaceholder(id: id), id: id, line: number, input: line))
                     }
                 }
             }
-            records += try await fetch(toFetch, into: batch, runtime: runtime)
+            records += try await fetch(toFetch, complete: complete, into: batch, runtime: runtime)
             guard records > 0 else { return }
             let database = try await access.openForWriting()
             let summary = try await access.changing { () async throws(StoreError) -> SaveSummary in
-                try await database.save(batch: batch)
+                try await database.save(batch: batch, at: now)
             }
             let out = try await runtime.makeOutput(view: Views.favorites)
             var after = 0
@@ -61,16 +65,26 @@ extension AddCommand {
         var input: [UInt8]
     }
 
-    /// Fetches the shows that came as ids into their places in the batch.
+    /// Fetches the shows that came as ids into their places in the batch, and (unless `--no-episodes`) every
+    /// show's episode list, one request per show.
     ///
     /// A show TVMaze does not know is reported (status 1). A fetch that still fails after its retries is
-    /// reported with its line and id, kept for `--failed`, and the others go on; the records in hand are saved.
-    /// - Returns: How many records were fetched.
-    private func fetch(_ pending: [Pending], into batch: FavoritesBatch, runtime: ToolRuntime) async throws -> Int {
-        guard !pending.isEmpty else { return 0 }
+    /// reported with its line and id, kept for `--failed`, and the others go on; the records in hand are saved. A
+    /// show whose episode list cannot be fetched is saved without it (reported the same way): `tvm-fav refresh`
+    /// fetches it later.
+    /// - Returns: How many show records were fetched.
+    private func fetch(_ pending: [Pending], complete: [Pending], into batch: FavoritesBatch, runtime: ToolRuntime)
+        async throws -> Int
+    {
+        guard !pending.isEmpty || !complete.isEmpty else { return 0 }
         let client = try runtime.makeClient(network, skipsUnreachableHosts: true)
+        let loader = EpisodeLoader(client: client)
         let ledger = try BatchLedger(runtime: runtime, options: self.batch)
         var fetched = 0
+        for show in complete {
+            ledger.begin()
+            try await fetchEpisodes(of: show, loader: loader, into: batch, ledger: ledger, runtime: runtime)
+        }
         for show in pending {
             ledger.begin()
             let body: [UInt8]
@@ -94,8 +108,30 @@ extension AddCommand {
             }
             try batch.fill(show.seq, with: record)
             fetched += 1
+            if episodes {
+                try await fetchEpisodes(of: show, loader: loader, into: batch, ledger: ledger, runtime: runtime)
+            }
         }
         ledger.finish()
         return fetched
+    }
+
+    private func fetchEpisodes(
+        of show: Pending, loader: EpisodeLoader, into batch: FavoritesBatch, ledger: BatchLedger,
+        runtime: ToolRuntime
+    ) async throws {
+        let records: [[UInt8]]
+        do throws(APIError) {
+            records = try await loader.fullList(of: show.id)
+        } catch .notFound {
+            runtime.diagnostics.error(
+                "show \(show.id) has no episode list at TVMaze (HTTP 404); saved without episodes")
+            runtime.raise(.notFound)
+            return
+        } catch {
+            ledger.failed(id: show.id, line: show.line, input: show.input, error: error)
+            return
+        }
+        try batch.setEpisodes(showID: show.id, records: records)
     }
 }

@@ -18,6 +18,11 @@ package struct AddCommand: AsyncParsableCommand {
             show that is already a favorite gets the new record and keeps its place in the list. The saved \
             records are printed, so the pipe can go on; on a terminal, stderr also gets "added N, updated M".
 
+            Each show's episodes are kept too (one request per show, /shows/{id}/episodes?specials=1), so that \
+            watch, next and tvm-episodes work offline; --no-episodes skips them (a large import), and tvm-fav \
+            refresh fetches them later. A show whose episode list cannot be fetched is still saved, and reported \
+            like a failed fetch.
+
             A malformed line is reported with its line number and skipped, the others are saved, and the exit \
             status is 65. An id TVMaze does not know is reported and skipped (exit 1). An id whose fetch still \
             fails after its retries is reported with its line number, the others are fetched and saved, and \
@@ -28,11 +33,17 @@ package struct AddCommand: AsyncParsableCommand {
               tvm-fetch shows --page 0 | tvm-fav add > /dev/null
               tvm-search 'squid game' | head -1 | tvm-fav add
               echo 82 | tvm-fav add --db ~/shows.sqlite
+              tvm-fetch shows --page 0 | tvm-fav add --no-episodes > /dev/null
             """
     )
 
     @Argument(help: ArgumentHelp("Show ids to fetch and save; stdin is read when none are given.", valueName: "id"))
     package var ids: [Int] = []
+
+    @Flag(
+        inversion: .prefixedNo,
+        help: "Keep each show's episodes (one request per show); --no-episodes saves the shows alone.")
+    package var episodes = true
 
     @OptionGroup package var store: StoreOptions
     @OptionGroup package var network: NetworkOptions

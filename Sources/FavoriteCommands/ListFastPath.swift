@@ -78,7 +78,7 @@ package enum ListFastPath {
                 guard let seconds = Double(argument: value) else { return nil }
                 request.lockTimeout = seconds
             default:
-                guard let format = OutputFormat(argument: value) else { return nil }
+                guard let format = OutputFormat(argument: value), format != .ics else { return nil }
                 request.output.format = format
             }
         }

@@ -20,7 +20,7 @@ struct HistoryPrinter {
             runtime.diagnostics.note("no searches remembered yet")
             return
         }
-        let out = try await runtime.makeOutput(view: SearchHistoryView())
+        let out = try await runtime.makeOutput(view: SearchHistoryView(now: try runtime.now()))
         for entry in entries {
             try await out.emit(entry.json)
         }

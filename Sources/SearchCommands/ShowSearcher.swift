@@ -65,7 +65,7 @@ struct ShowSearcher {
     /// - Parameter query: The search that found something.
     func remember(_ query: SearchQuery) {
         do {
-            try history.record(query)
+            try history.record(query, at: try runtime.now())
         } catch {
             runtime.diagnostics.warning("\(error.localizedDescription); the search was not remembered")
         }

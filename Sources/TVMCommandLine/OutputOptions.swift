@@ -16,6 +16,8 @@ public enum OutputFormat: String, ExpressibleByArgument, CaseIterable, Sendable 
     case csv
     /// Tab-separated values under a header row; tab, newline and backslash escaped as `\t`, `\n`, `\\`.
     case tsv
+    /// An RFC 5545 calendar of episodes (`tvm-episodes`, `tvm-fav next`; see ``CalendarOutput``).
+    case ics
 }
 
 /// The output options every tool shares: `--jq`, `--arg`, `--argjson`, `--format`, `--no-color`, `--quiet`.
@@ -56,7 +58,10 @@ public struct OutputOptions: ParsableArguments, Sendable {
 
     /// The output format.
     @Option(
-        help: "Output format: auto (a table on a terminal, JSON Lines otherwise), jsonl, json, table, csv or tsv.")
+        help: ArgumentHelp(
+            "Output format: auto (a table on a terminal, JSON Lines otherwise), jsonl, json, table, csv, tsv, or ics "
+                + "(an RFC 5545 calendar: tvm-episodes, tvm-fav next).")
+    )
     public var format: OutputFormat = .auto
 
     /// The fields to keep, as dotted paths.

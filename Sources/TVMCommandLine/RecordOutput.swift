@@ -89,7 +89,7 @@ public final class RecordOutput {
     ) {
         let tty = terminal.stdoutIsTTY
         switch settings.format {
-        case .jsonl: mode = .lines
+        case .jsonl, .ics: mode = .lines
         case .json: mode = .jsonArray(pretty: tty)
         case .csv: mode = .delimited(.csv)
         case .tsv: mode = .delimited(.tsv)

@@ -83,6 +83,11 @@ public final class ToolRuntime {
     /// - Returns: The writer.
     /// - Throws: `JQError` when the filter does not compile.
     public func makeOutput(view: (any TerminalView)?) async throws -> RecordOutput {
+        if outputOptions.format == .ics {
+            diagnostics.error(
+                "--format ics (a calendar) is for tvm-episodes and tvm-fav next; use jsonl, json or table")
+            throw ExitCode(ExitStatus.usage.rawValue)
+        }
         if let program = outputOptions.jq {
             var arguments: [String: JQArgument] = [:]
             for binding in outputOptions.bindings {

@@ -55,7 +55,7 @@ struct BatchRegressionTests {
             #expect(episodes.stderr.contains("tvm-episodes: error: 1 of 2 records failed (ids 1)"))
 
             let added = try await sandbox.run(
-                "tvm-fav", ["add", "--retries", "0", "--jq", ".name"], stdin: "43\n139\n1\n")
+                "tvm-fav", ["add", "--no-episodes", "--retries", "0", "--jq", ".name"], stdin: "43\n139\n1\n")
             #expect(added.status == 69)
             #expect(added.stdout == "Outlander\nUnder the Dome\n")
             #expect(added.stderr.contains("tvm-fav: error: stdin line 2: show 139: HTTP 503"), "\(added.stderr)")

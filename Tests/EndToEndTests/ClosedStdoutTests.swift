@@ -60,7 +60,7 @@ struct ClosedStdoutTests {
     @Test("tvm-fav add saves the favorites whatever the closed pipe; list, on either parser, exits 0")
     func fav() async throws {
         try await withReplay { server, sandbox in
-            expectQuietExit(try await sandbox.runWithReaderGone("tvm-fav", ["add", "1", "139"]))
+            expectQuietExit(try await sandbox.runWithReaderGone("tvm-fav", ["add", "--no-episodes", "1", "139"]))
             #expect(server.log.requests.map(\.target) == ["/shows/1", "/shows/139"])
             #expect(try await sandbox.favoriteIDs() == [1, 139])
             // A plain `list` runs on the fast path, one with --jq through ArgumentParser: each writes its own way.

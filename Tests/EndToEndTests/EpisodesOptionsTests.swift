@@ -97,7 +97,8 @@ struct EpisodesOptionsTests {
     func terminalView() async throws {
         try await withReplay { _, sandbox in
             let result = try await sandbox.run(
-                "tvm-episodes", ["1", "43687", "--format", "table"], environment: ["COLUMNS": "100"])
+                "tvm-episodes", ["1", "43687", "--format", "table"],
+                environment: ["COLUMNS": "100", "TZ": "America/New_York"])
             #expect(result.status == 0)
             let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             #expect(
@@ -105,7 +106,9 @@ struct EpisodesOptionsTests {
                     "Under the Dome", "══════════════", "", "Season 1 · 13 episodes · 2013-06-24 – 2013-09-16",
                 ])
             #expect(lines.contains("Season 3 · 13 episodes · 2015-06-25 – 2015-09-10"))
-            #expect(lines.contains { $0.wholeMatch(of: /\s+1  Pilot\s+2013-06-24  60 min/) != nil })
+            // Air times are the airstamp in the user's zone (TZ), not airdate + airtime: the recorded airstamp of 1x01
+            // is 03:00 UTC, 23:00 the day before in New York (its airtime says 22:00).
+            #expect(lines.contains { $0.wholeMatch(of: /\s+1  Pilot\s+2013-06-24 23:00  60 min/) != nil })
             #expect(lines.allSatisfy { $0.count <= 100 })
             let squid = try #require(lines.firstIndex(of: "Squid Game"))
             #expect(lines[squid - 1].isEmpty)
@@ -135,12 +138,14 @@ struct EpisodesOptionsTests {
         try await withReplay { _, sandbox in
             let result = try await sandbox.run(
                 "tvm-episodes", ["43", "--specials", "--season", "1", "--format", "table"],
-                environment: ["COLUMNS": "90"])
+                environment: ["COLUMNS": "90", "TZ": "America/New_York"])
             #expect(result.status == 0)
             #expect(result.stdout.contains("Season 1 · 16 episodes, 1 special · 2014-08-02 – 2015-05-30"))
             let rows = result.stdout.split(separator: "\n").map(String.init)
             #expect(
-                rows.contains { $0.wholeMatch(of: /\s+SP  Inside Outlander: Season 1\s+2014-08-02  30 min/) != nil })
+                rows.contains {
+                    $0.wholeMatch(of: /\s+SP  Inside Outlander: Season 1\s+2014-08-02 20:00  30 min/) != nil
+                })
             let grouped = try await sandbox.run(
                 "tvm-episodes", ["1", "--group", "--since", "2015-09-01", "--format", "table"],
                 environment: ["COLUMNS": "90"])
@@ -160,6 +165,7 @@ struct EpisodesOptionsTests {
                 let command = "'\(Binaries.url("tvm-episodes").path)' 1 43 --next"
                 var environment = sandbox.environment
                 environment["COLUMNS"] = "80"
+                environment["TZ"] = "America/New_York"
                 let result = try await Sandbox.run(
                     executable: URL(fileURLWithPath: "/usr/bin/script"),
                     arguments: ["-q", "-e", "-c", command, "/dev/null"],
@@ -170,7 +176,7 @@ struct EpisodesOptionsTests {
                     text.contains("tvm-episodes: note: show 1 (Under the Dome) has no next episode announced; skipped"))
                 #expect(
                     text.contains(
-                        "Outlander\n═════════\n\nSeason 4 · 1 episode · 2019-01-20\n  12  Providence  2019-01-20  60 min"
+                        "Outlander\n═════════\n\nSeason 4 · 1 episode · 2019-01-20\n  12  Providence  2019-01-20 20:00  60 min"
                     ))
                 #expect(!text.contains("{\"id\""))
             }

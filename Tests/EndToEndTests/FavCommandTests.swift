@@ -19,7 +19,7 @@ struct FavCommandTests {
     @Test("add fetches bare ids, saves them, and prints the records exactly as served")
     func addByID() async throws {
         try await withReplay { server, sandbox in
-            let result = try await sandbox.run("tvm-fav", ["add", "1", "139"])
+            let result = try await sandbox.run("tvm-fav", ["add", "--no-episodes", "1", "139"])
             #expect(result.status == 0)
             #expect(result.stderr.isEmpty, "no summary when stderr is not a terminal")
             let expected = [try recorded("shows/1.json", server), try recorded("shows/139.json", server)]
@@ -44,7 +44,7 @@ struct FavCommandTests {
             let credit = try Fixtures.elements("people/1/castcredits&embed=show.json", baseURL: server.baseURL)
             let tagged = String(page[2].dropLast()) + ",\"_tvm\":{\"favorite\":false}}"
             let stdin = [page[0], page[1], tagged, search[1], credit[1]].joined(separator: "\n") + "\n"
-            let result = try await sandbox.run("tvm-fav", ["add"], stdin: stdin)
+            let result = try await sandbox.run("tvm-fav", ["add", "--no-episodes"], stdin: stdin)
             #expect(result.status == 0)
             #expect(result.stderr.isEmpty)
             #expect(server.log.count == 0)
@@ -61,7 +61,8 @@ struct FavCommandTests {
     @Test("a bare id and a record with little more than an id are fetched before saving")
     func addFetchesPartialRecords() async throws {
         try await withReplay { server, sandbox in
-            let result = try await sandbox.run("tvm-fav", ["add"], stdin: "\"1\"\n{\"id\":139,\"name\":\"Girls\"}\n")
+            let result = try await sandbox.run(
+                "tvm-fav", ["add", "--no-episodes"], stdin: "\"1\"\n{\"id\":139,\"name\":\"Girls\"}\n")
             #expect(result.status == 0)
             #expect(server.log.requests.map(\.target) == ["/shows/1", "/shows/139"])
             #expect(result.lines == [try recorded("shows/1.json", server), try recorded("shows/139.json", server)])
@@ -71,10 +72,10 @@ struct FavCommandTests {
     @Test("adding a favorite again updates its record, keeps its place, and never duplicates it")
     func reAdd() async throws {
         try await withReplay { server, sandbox in
-            _ = try await sandbox.run("tvm-fav", ["add", "1", "139"])
+            _ = try await sandbox.run("tvm-fav", ["add", "--no-episodes", "1", "139"])
             let renamed = try recorded("shows/1.json", server).replacingOccurrences(
                 of: "\"name\":\"Under the Dome\"", with: "\"name\":\"Under the Dome (renamed)\"")
-            let again = try await sandbox.run("tvm-fav", ["add"], stdin: renamed + "\n")
+            let again = try await sandbox.run("tvm-fav", ["add", "--no-episodes"], stdin: renamed + "\n")
             #expect(again.status == 0)
             #expect(again.lines == [renamed])
             let rows = try await FavSupport.sqlite(
@@ -86,7 +87,7 @@ struct FavCommandTests {
     @Test("an id TVMaze does not know is reported and skipped; the others are saved; exit 1")
     func addUnknownID() async throws {
         try await withReplay { _, sandbox in
-            let result = try await sandbox.run("tvm-fav", ["add", "424242", "1"])
+            let result = try await sandbox.run("tvm-fav", ["add", "--no-episodes", "424242", "1"])
             #expect(result.status == 1)
             #expect(result.stderr.contains("tvm-fav: error: show 424242 not found"))
             #expect(try await sandbox.favoriteIDs() == [1])
@@ -99,7 +100,8 @@ struct FavCommandTests {
             let page = try Fixtures.elements("shows/page-0.json", baseURL: server.baseURL)
             let episode = try Fixtures.compact(Fixtures.data("episodes/1.json"))
             let stdin = [page[0], "{\"id\":", page[1], String(decoding: episode, as: UTF8.self), page[2]]
-            let result = try await sandbox.run("tvm-fav", ["add"], stdin: stdin.joined(separator: "\n") + "\n")
+            let result = try await sandbox.run(
+                "tvm-fav", ["add", "--no-episodes"], stdin: stdin.joined(separator: "\n") + "\n")
             #expect(result.status == 65)
             #expect(result.stderr.contains("line 2"))
             #expect(result.stderr.contains("stdin line 4: "))
@@ -115,7 +117,7 @@ struct FavCommandTests {
         let sandbox = try Sandbox()
         let shows = try FavSupport.recordedShows()
         let chosen = [shows[40], shows[3], shows[300], shows[12]]
-        _ = try await sandbox.run("tvm-fav", ["add"], stdin: chosen.joined(separator: "\n") + "\n")
+        _ = try await sandbox.run("tvm-fav", ["add", "--no-episodes"], stdin: chosen.joined(separator: "\n") + "\n")
         let ids = chosen.map(FavSupport.showID)
         #expect(try await sandbox.favoriteIDs() == ids)
         #expect(try await sandbox.favoriteIDs(["--sort", "id"]) == ids.sorted())
@@ -141,7 +143,8 @@ struct FavCommandTests {
     func listFastPathMatches() async throws {
         let sandbox = try Sandbox()
         let shows = try FavSupport.recordedShows()
-        _ = try await sandbox.run("tvm-fav", ["add"], stdin: shows.prefix(30).joined(separator: "\n") + "\n")
+        _ = try await sandbox.run(
+            "tvm-fav", ["add", "--no-episodes"], stdin: shows.prefix(30).joined(separator: "\n") + "\n")
         // `--arg` binds a variable no filter reads: ArgumentParser takes it, and the fast path leaves it to it.
         let throughArgumentParser = ["--arg", "unused", "1"]
         let optionSets = [
@@ -188,7 +191,7 @@ struct FavCommandTests {
     @Test("show prints the saved record, or the detail view of tvm-fetch show; an unknown id exits 1")
     func show() async throws {
         try await withReplay { server, sandbox in
-            _ = try await sandbox.run("tvm-fav", ["add", "1"])
+            _ = try await sandbox.run("tvm-fav", ["add", "--no-episodes", "1"])
             let requests = server.log.count
             let record = try await sandbox.run("tvm-fav", ["show", "1"])
             #expect(record.status == 0)
@@ -209,7 +212,7 @@ struct FavCommandTests {
     @Test("status passes records on with _tvm.favorite added, in every input form")
     func status() async throws {
         try await withReplay { server, sandbox in
-            _ = try await sandbox.run("tvm-fav", ["add", "139"])
+            _ = try await sandbox.run("tvm-fav", ["add", "--no-episodes", "139"])
             let requests = server.log.count
             let page = try Fixtures.elements("shows/page-0.json", baseURL: server.baseURL)
             let search = try Fixtures.elements("search/shows/q=girls.json", baseURL: server.baseURL)
@@ -236,7 +239,7 @@ struct FavCommandTests {
     @Test("status on a terminal shows Delete on red for saved shows and Favorite on green for the others")
     func statusColours() async throws {
         try await withReplay { server, sandbox in
-            _ = try await sandbox.run("tvm-fav", ["add", "139"])
+            _ = try await sandbox.run("tvm-fav", ["add", "--no-episodes", "139"])
             let search = try Fixtures.elements("search/shows/q=girls.json", baseURL: server.baseURL)
             let input = try FavSupport.write(Array(search.prefix(2)), named: "search.jsonl", in: sandbox.root)
             let session = try sandbox.terminal("tvm-fav status < \(shellQuoted(input.path))", term: "xterm")
@@ -256,13 +259,13 @@ struct FavCommandTests {
                 of: "\"name\":\"Under the Dome\"", with: "\"name\":\"Stale name\"")
             let gone = try Fixtures.elements("shows/page-0.json", baseURL: server.baseURL)[1]
             #expect(gone.hasPrefix("{\"id\":2,"))
-            _ = try await sandbox.run("tvm-fav", ["add"], stdin: stale + "\n" + gone + "\n")
+            _ = try await sandbox.run("tvm-fav", ["add", "--no-episodes"], stdin: stale + "\n" + gone + "\n")
             let result = try await sandbox.run("tvm-fav", ["refresh"])
             #expect(result.status == 1)
             #expect(result.lines == [try recorded("shows/1.json", server)])
             #expect(result.stderr.contains("show 2 (\"Person of Interest\") is gone from TVMaze (HTTP 404)"))
             #expect(result.stderr.contains("kept"))
-            #expect(server.log.requests.map(\.target) == ["/shows/1", "/shows/2"])
+            #expect(server.log.requests.map(\.target) == ["/shows/1", "/shows/1/episodes?specials=1", "/shows/2"])
             let rows = try await FavSupport.sqlite(
                 sandbox.favoritesDatabase, "SELECT id, name, record FROM favorite ORDER BY position", in: sandbox)
             #expect(
@@ -277,7 +280,7 @@ struct FavCommandTests {
         let sandbox = try Sandbox()
         let show = try FavSupport.recordedShows()[0]
         let custom = sandbox.root.appendingPathComponent("elsewhere/my.sqlite")
-        let flag = try await sandbox.run("tvm-fav", ["add", "--db", custom.path], stdin: show + "\n")
+        let flag = try await sandbox.run("tvm-fav", ["add", "--no-episodes", "--db", custom.path], stdin: show + "\n")
         #expect(flag.status == 0)
         #expect(FileManager.default.fileExists(atPath: custom.path))
         #expect(!FileManager.default.fileExists(atPath: sandbox.favoritesDatabase.path))
@@ -293,7 +296,7 @@ struct FavCommandTests {
     @Test("list, show, status and rm work with the server stopped; add of a full record too")
     func offline() async throws {
         let (server, sandbox) = try await startReplay()
-        _ = try await sandbox.run("tvm-fav", ["add", "1", "139"])
+        _ = try await sandbox.run("tvm-fav", ["add", "--no-episodes", "1", "139"])
         await server.stop()
         let list = try await sandbox.run("tvm-fav", ["list", "--jq", ".name"])
         #expect(list.status == 0)
@@ -304,12 +307,12 @@ struct FavCommandTests {
         let status = try await sandbox.run("tvm-fav", ["status", "--jq", "._tvm.favorite"], stdin: "1\n2\n")
         #expect(status.lines == ["true", "false"])
         let page = try FavSupport.recordedShows()
-        let add = try await sandbox.run("tvm-fav", ["add"], stdin: page[5] + "\n")
+        let add = try await sandbox.run("tvm-fav", ["add", "--no-episodes"], stdin: page[5] + "\n")
         #expect(add.status == 0)
         let remove = try await sandbox.run("tvm-fav", ["rm", "--yes", "1"])
         #expect(remove.status == 0)
         #expect(try await sandbox.favoriteIDs() == [139, FavSupport.showID(page[5])])
-        let fetch = try await sandbox.run("tvm-fav", ["add", "82", "--retries", "0"])
+        let fetch = try await sandbox.run("tvm-fav", ["add", "--no-episodes", "82", "--retries", "0"])
         #expect(fetch.status == 69)
         #expect(fetch.stderr.contains("An error occurred while fetching data.\n"))
     }

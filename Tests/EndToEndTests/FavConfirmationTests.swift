@@ -15,7 +15,8 @@ struct FavConfirmationTests {
             String(decoding: Fixtures.compact(try Fixtures.data("shows/1.json")), as: UTF8.self),
             String(decoding: Fixtures.compact(try Fixtures.data("shows/139.json")), as: UTF8.self),
         ]
-        let added = try await sandbox.run("tvm-fav", ["add"], stdin: shows.joined(separator: "\n") + "\n")
+        let added = try await sandbox.run(
+            "tvm-fav", ["add", "--no-episodes"], stdin: shows.joined(separator: "\n") + "\n")
         #expect(added.status == 0)
         #expect(try await sandbox.favoriteIDs() == [1, 139])
         return sandbox
@@ -107,7 +108,7 @@ struct FavConfirmationTests {
         #expect(result.stderr.contains("tvm-fav: error: show 424242 is not a favorite"))
         #expect(result.lines == [String(decoding: Fixtures.compact(try Fixtures.data("shows/1.json")), as: UTF8.self)])
         #expect(try await sandbox.favoriteIDs() == [139])
-        let readd = try await sandbox.run("tvm-fav", ["add"], stdin: result.stdout)
+        let readd = try await sandbox.run("tvm-fav", ["add", "--no-episodes"], stdin: result.stdout)
         #expect(readd.status == 0)
         #expect(try await sandbox.favoriteIDs() == [139, 1], "removed records can be added back")
     }

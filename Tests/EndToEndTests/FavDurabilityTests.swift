@@ -20,9 +20,11 @@ struct FavDurabilityTests {
         let second = try FavSupport.write(
             try FavSupport.manyShows(count: 5_000, firstID: 5_001), named: "b.jsonl", in: sandbox.root)
         async let one = sandbox.run(
-            "tvm-fav", ["add", "--lock-timeout", "60"], stdin: try String(contentsOf: first, encoding: .utf8))
+            "tvm-fav", ["add", "--no-episodes", "--lock-timeout", "60"],
+            stdin: try String(contentsOf: first, encoding: .utf8))
         async let two = sandbox.run(
-            "tvm-fav", ["add", "--lock-timeout", "60"], stdin: try String(contentsOf: second, encoding: .utf8))
+            "tvm-fav", ["add", "--no-episodes", "--lock-timeout", "60"],
+            stdin: try String(contentsOf: second, encoding: .utf8))
         let (a, b) = try await (one, two)
         #expect(a.status == 0, "\(a.stderr)")
         #expect(b.status == 0, "\(b.stderr)")
@@ -44,13 +46,13 @@ struct FavDurabilityTests {
     func killedWriter() async throws {
         let sandbox = try Sandbox()
         let earlier = try FavSupport.recordedShows().prefix(100)
-        _ = try await sandbox.run("tvm-fav", ["add"], stdin: earlier.joined(separator: "\n") + "\n")
+        _ = try await sandbox.run("tvm-fav", ["add", "--no-episodes"], stdin: earlier.joined(separator: "\n") + "\n")
         #expect(try await sandbox.favoriteIDs().count == 100)
         let big = Data(
             (try FavSupport.manyShows(count: 50_000, firstID: 1_000_001).joined(separator: "\n") + "\n").utf8)
         let process = Process()
         process.executableURL = Binaries.url("tvm-fav")
-        process.arguments = ["add"]
+        process.arguments = ["add", "--no-episodes"]
         process.environment = sandbox.environment
         // Stdin stays open: the add cannot finish before it is killed, however slow or fast the machine is.
         let input = Pipe()
@@ -91,7 +93,8 @@ struct FavDurabilityTests {
         let check = try await FavSupport.sqlite(sandbox.favoritesDatabase, "PRAGMA integrity_check", in: sandbox)
         #expect(check.lines == ["ok"])
         let after = try await sandbox.run(
-            "tvm-fav", ["add"], stdin: try FavSupport.manyShows(count: 3, firstID: 7).joined(separator: "\n"))
+            "tvm-fav", ["add", "--no-episodes"],
+            stdin: try FavSupport.manyShows(count: 3, firstID: 7).joined(separator: "\n"))
         #expect(after.status == 0)
         #expect(scratchFiles().isEmpty, "the next add removes the scratch file of a run that died")
     }
@@ -100,7 +103,7 @@ struct FavDurabilityTests {
     func readOnlyFile() async throws {
         let sandbox = try Sandbox()
         let shows = try FavSupport.recordedShows()
-        _ = try await sandbox.run("tvm-fav", ["add"], stdin: shows[0] + "\n")
+        _ = try await sandbox.run("tvm-fav", ["add", "--no-episodes"], stdin: shows[0] + "\n")
         let folder = sandbox.favoritesDatabase.deletingLastPathComponent()
         try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: sandbox.favoritesDatabase.path)
         // Root ignores file permissions: run the tool as nobody, who then owns the folder and the (0444) file.
@@ -119,7 +122,7 @@ struct FavDurabilityTests {
                 stdin: stdin.map { Array($0.utf8) }, environment: sandbox.environment, directory: sandbox.root,
                 timeout: 60)
         }
-        let add = try await run(["add"], stdin: shows[1] + "\n")
+        let add = try await run(["add", "--no-episodes"], stdin: shows[1] + "\n")
         #expect(add.status == 74)
         #expect(add.stderr.contains(Self.storeMessage))
         #expect(add.stderr.contains("tvm-fav: error: cause: "))
@@ -137,14 +140,15 @@ struct FavDurabilityTests {
     func lockedDatabase() async throws {
         let sandbox = try Sandbox()
         let shows = try FavSupport.recordedShows()
-        _ = try await sandbox.run("tvm-fav", ["add"], stdin: shows[0] + "\n")
+        _ = try await sandbox.run("tvm-fav", ["add", "--no-episodes"], stdin: shows[0] + "\n")
         // Another program holds the write lock: sqlite3 inside an open transaction, waiting for more input.
         let holder = try sandbox.terminal("sqlite3 \(shellQuoted(sandbox.favoritesDatabase.path))")
         holder.type("BEGIN IMMEDIATE;\nSELECT 'lock' || 'ed';\n")
         try await holder.waitFor("locked")
 
         let started = ContinuousClock.now
-        let failed = try await sandbox.run("tvm-fav", ["add", "--lock-timeout", "0.5"], stdin: shows[1] + "\n")
+        let failed = try await sandbox.run(
+            "tvm-fav", ["add", "--no-episodes", "--lock-timeout", "0.5"], stdin: shows[1] + "\n")
         #expect(failed.status == 74)
         #expect(ContinuousClock.now - started >= .milliseconds(500))
         #expect(failed.stderr.contains(Self.storeMessage))

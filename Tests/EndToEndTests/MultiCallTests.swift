@@ -92,7 +92,8 @@ struct MultiCallTests {
         try await withReplay { server, sandbox in
             let (fav, environment) = try loneFav(sandbox)
             let added = try await Sandbox.run(
-                executable: fav, arguments: ["add", "1", "--jq", ".name"], stdin: nil, environment: environment,
+                executable: fav, arguments: ["add", "--no-episodes", "1", "--jq", ".name"], stdin: nil,
+                environment: environment,
                 directory: sandbox.root, timeout: 60)
             #expect(added.status == 0, "\(added.stderr)")
             #expect(added.stdout == "Under the Dome\n")

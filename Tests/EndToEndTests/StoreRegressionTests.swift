@@ -15,7 +15,8 @@ struct StoreRegressionTests {
         arguments: ["x", "-", "a b.sqlite", "é", "./y", "sub/deep/z.sqlite", "données/favoris.db"])
     func databasePaths(_ path: String) async throws {
         let sandbox = try Sandbox()
-        let added = try await sandbox.run("tvm-fav", ["add", "--db", path, "--jq", ".name"], stdin: try Self.record())
+        let added = try await sandbox.run(
+            "tvm-fav", ["add", "--no-episodes", "--db", path, "--jq", ".name"], stdin: try Self.record())
         #expect(added.status == 0, "\(added.stderr)")
         #expect(added.stdout == "Under the Dome\n")
         #expect(FileManager.default.fileExists(atPath: sandbox.root.appendingPathComponent(path).path))
@@ -24,7 +25,7 @@ struct StoreRegressionTests {
         let removed = try await sandbox.run("tvm-fav", ["rm", "1", "--db", path, "--yes"])
         #expect(removed.status == 0, "\(removed.stderr)")
         let fromEnvironment = try await sandbox.run(
-            "tvm-fav", ["add", "--jq", ".id"], stdin: try Self.record(), environment: ["TVM_DB": path])
+            "tvm-fav", ["add", "--no-episodes", "--jq", ".id"], stdin: try Self.record(), environment: ["TVM_DB": path])
         #expect(fromEnvironment.status == 0, "\(fromEnvironment.stderr)")
         #expect(fromEnvironment.stdout == "1\n")
     }
@@ -33,11 +34,13 @@ struct StoreRegressionTests {
     func folderAndTilde() async throws {
         let sandbox = try Sandbox()
         let tilde = try await sandbox.run(
-            "tvm-fav", ["add", "--quiet"], stdin: try Self.record(), environment: ["TVM_DB": "~/mine.sqlite"])
+            "tvm-fav", ["add", "--no-episodes", "--quiet"], stdin: try Self.record(),
+            environment: ["TVM_DB": "~/mine.sqlite"])
         #expect(tilde.status == 0, "\(tilde.stderr)")
         #expect(FileManager.default.fileExists(atPath: sandbox.root.appendingPathComponent("mine.sqlite").path))
 
-        let trailing = try await sandbox.run("tvm-fav", ["add", "--db", "dir/"], stdin: try Self.record())
+        let trailing = try await sandbox.run(
+            "tvm-fav", ["add", "--no-episodes", "--db", "dir/"], stdin: try Self.record())
         #expect(trailing.status == 64)
         #expect(trailing.stderr.contains("--db 'dir/' names a folder: give a file path, such as dir/tvm.sqlite"))
         #expect(!FileManager.default.fileExists(atPath: sandbox.root.appendingPathComponent("dir").path))
@@ -46,7 +49,8 @@ struct StoreRegressionTests {
             at: sandbox.root.appendingPathComponent("folder"), withIntermediateDirectories: true)
         for environment in [["TVM_DB": "folder"], ["TVM_DB": "other/"]] {
             let result = try await sandbox.run(
-                "tvm-fav", ["add"], stdin: try Self.record(), environment: environment.mapValues { $0 })
+                "tvm-fav", ["add", "--no-episodes"], stdin: try Self.record(), environment: environment.mapValues { $0 }
+            )
             #expect(result.status == 74, "\(environment): \(result.stderr)")
             #expect(result.stderr.contains("it names a folder; give a file path, such as "), "\(result.stderr)")
         }
@@ -61,8 +65,8 @@ struct StoreRegressionTests {
         let second = try FavSupport.manyShows(count: 5_000, firstID: 5_001).joined(separator: "\n") + "\n"
         for round in 1...20 {
             let path = "round-\(round).sqlite"
-            async let one = sandbox.run("tvm-fav", ["add", "--db", path, "--quiet"], stdin: first)
-            async let two = sandbox.run("tvm-fav", ["add", "--db", path, "--quiet"], stdin: second)
+            async let one = sandbox.run("tvm-fav", ["add", "--no-episodes", "--db", path, "--quiet"], stdin: first)
+            async let two = sandbox.run("tvm-fav", ["add", "--no-episodes", "--db", path, "--quiet"], stdin: second)
             let (a, b) = try await (one, two)
             #expect(a.status == 0 && b.status == 0, "round \(round): \(a.stderr) \(b.stderr)")
             let count = try await FavSupport.sqlite(

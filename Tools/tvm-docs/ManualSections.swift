@@ -25,8 +25,24 @@ enum ManualSections {
         ),
         Entry(
             name: "TVM_DB",
-            text: "The favorites database, when --db is not given (default $XDG_DATA_HOME/tvm/tvm.sqlite).",
-            tools: ["tvm-fav"]
+            text: "The favorites database, when --db is not given (default $XDG_DATA_HOME/tvm/tvm.sqlite); "
+                + "tvm-episodes reads its watched marks and kept episodes.",
+            tools: ["tvm-fav", "tvm-episodes"]
+        ),
+        Entry(
+            name: "TVM_NOW",
+            text: "A testing aid: an ISO 8601 time (2019-01-16T12:00:00Z, or a day) that every \"now\" of the "
+                + "tools uses instead of the system clock: what has aired, what is upcoming, the default of "
+                + "tvm-fav watch --at, the times saved in the favorites database and the search history, a "
+                + "calendar's DTSTAMP. Rate limits, retries and cache ages keep the real clock. A malformed value "
+                + "is a usage error.",
+            tools: nil
+        ),
+        Entry(
+            name: "TZ",
+            text: "The time zone air times are shown in on a terminal (tvm-episodes, tvm-fav next), computed "
+                + "from each episode's airstamp; JSON output keeps TVMaze's fields.",
+            tools: ["tvm-fav", "tvm-episodes"]
         ),
         Entry(
             name: "TVM_IMAGE_HOSTS",
@@ -37,7 +53,7 @@ enum ManualSections {
         Entry(
             name: "XDG_DATA_HOME",
             text: "Where the favorites database lives, in a tvm folder (default ~/.local/share).",
-            tools: ["tvm-fav"]
+            tools: ["tvm-fav", "tvm-episodes"]
         ),
         Entry(
             name: "XDG_CACHE_HOME",

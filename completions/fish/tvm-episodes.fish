@@ -21,7 +21,7 @@ function __tvm-episodes_parse_tokens -S
     set -l unparsed_tokens (__tvm-episodes_tokens -pc)
     switch $unparsed_tokens[1]
     case 'tvm-episodes'
-        __tvm-episodes_parse_subcommand -r 1 'season=+' 'specials' 'group' 'next' 'since=' 'summary' 'api-url=' 'timeout=' 'retries=' 'offline' 'v/verbose' 'refresh' 'cache-max=' 'failed=' 'jq=' 'jq-file=' 'arg=+' 'argjson=+' 'format=' 'fields=' 'no-header' 'n/limit=' 'no-pager' 'no-color' 'q/quiet' 'version' 'h/help'
+        __tvm-episodes_parse_subcommand -r 1 'season=+' 'specials' 'group' 'next' 'since=' 'upcoming' 'days=' 'watched' 'unwatched' 'summary' 'db=' 'lock-timeout=' 'api-url=' 'timeout=' 'retries=' 'offline' 'v/verbose' 'refresh' 'cache-max=' 'failed=' 'jq=' 'jq-file=' 'arg=+' 'argjson=+' 'format=' 'fields=' 'no-header' 'n/limit=' 'no-pager' 'no-color' 'q/quiet' 'version' 'h/help'
         switch $unparsed_tokens[1]
         case 'help'
             __tvm-episodes_parse_subcommand -r 1 'version'
@@ -83,7 +83,13 @@ complete -c 'tvm-episodes' -n '__tvm-episodes_should_offer_completions_for_flags
 complete -c 'tvm-episodes' -n '__tvm-episodes_should_offer_completions_for_flags_or_options "tvm-episodes" group' -l 'group' -d 'Print one line per season: {"show","season","episodes":[…],"info"}.'
 complete -c 'tvm-episodes' -n '__tvm-episodes_should_offer_completions_for_flags_or_options "tvm-episodes" next' -l 'next' -d 'Print the next episode to air for each show.'
 complete -c 'tvm-episodes' -n '__tvm-episodes_should_offer_completions_for_flags_or_options "tvm-episodes" since' -l 'since' -d 'Keep only episodes whose airstamp is on or after this day (UTC).' -rfka ''
+complete -c 'tvm-episodes' -n '__tvm-episodes_should_offer_completions_for_flags_or_options "tvm-episodes" upcoming' -l 'upcoming' -d 'Print the episodes airing from now to --days ahead, of all the shows, ordered by air time.'
+complete -c 'tvm-episodes' -n '__tvm-episodes_should_offer_completions_for_flags_or_options "tvm-episodes" days' -l 'days' -d 'With --upcoming: how many days ahead (default 7).' -rfka ''
+complete -c 'tvm-episodes' -n '__tvm-episodes_should_offer_completions_for_flags_or_options "tvm-episodes" watched' -l 'watched' -d 'Keep only episodes marked watched in the favorites database.'
+complete -c 'tvm-episodes' -n '__tvm-episodes_should_offer_completions_for_flags_or_options "tvm-episodes" unwatched' -l 'unwatched' -d 'Keep only episodes not marked watched.'
 complete -c 'tvm-episodes' -n '__tvm-episodes_should_offer_completions_for_flags_or_options "tvm-episodes" summary' -l 'summary' -d 'On a terminal, print each episode\'s summary under its row.'
+complete -c 'tvm-episodes' -n '__tvm-episodes_should_offer_completions_for_flags_or_options "tvm-episodes" db' -l 'db' -d 'The favorites database (default: $TVM_DB, else $XDG_DATA_HOME/tvm/tvm.sqlite).' -rF
+complete -c 'tvm-episodes' -n '__tvm-episodes_should_offer_completions_for_flags_or_options "tvm-episodes" lock-timeout' -l 'lock-timeout' -d 'How long a save or delete waits for another tvm-fav to finish, in seconds.' -rfka ''
 complete -c 'tvm-episodes' -n '__tvm-episodes_should_offer_completions_for_flags_or_options "tvm-episodes" api-url' -l 'api-url' -d 'The TVMaze API base URL, without a query or fragment (default: $TVM_API_URL, else https://api.tvmaze.com).' -rfka ''
 complete -c 'tvm-episodes' -n '__tvm-episodes_should_offer_completions_for_flags_or_options "tvm-episodes" timeout' -l 'timeout' -d 'Connect and read timeout, in seconds.' -rfka ''
 complete -c 'tvm-episodes' -n '__tvm-episodes_should_offer_completions_for_flags_or_options "tvm-episodes" retries' -l 'retries' -d 'Retries after a 429, a 5xx, a timeout or a lost connection.' -rfka ''
@@ -96,7 +102,7 @@ complete -c 'tvm-episodes' -n '__tvm-episodes_should_offer_completions_for_flags
 complete -c 'tvm-episodes' -n '__tvm-episodes_should_offer_completions_for_flags_or_options "tvm-episodes" jq-file' -l 'jq-file' -d 'Read the --jq program from this file (as jq -f does).' -rF
 complete -c 'tvm-episodes' -n '__tvm-episodes_should_offer_completions_for_flags_or_options "tvm-episodes"' -l 'arg' -d 'Bind $name to the string value in the --jq filter, as jq --arg does.' -rfka ''
 complete -c 'tvm-episodes' -n '__tvm-episodes_should_offer_completions_for_flags_or_options "tvm-episodes"' -l 'argjson' -d 'Bind $name to a JSON value in the --jq filter, as jq --argjson does.' -rfka ''
-complete -c 'tvm-episodes' -n '__tvm-episodes_should_offer_completions_for_flags_or_options "tvm-episodes" format' -l 'format' -d 'Output format: auto (a table on a terminal, JSON Lines otherwise), jsonl, json, table, csv or tsv.' -rfka 'auto jsonl json table csv tsv'
+complete -c 'tvm-episodes' -n '__tvm-episodes_should_offer_completions_for_flags_or_options "tvm-episodes" format' -l 'format' -d 'Output format: auto (a table on a terminal, JSON Lines otherwise), jsonl, json, table, csv, tsv, or ics (an RFC 5545 calendar: tvm-episodes, tvm-fav next).' -rfka 'auto jsonl json table csv tsv ics'
 complete -c 'tvm-episodes' -n '__tvm-episodes_should_offer_completions_for_flags_or_options "tvm-episodes" fields' -l 'fields' -d 'Comma-separated fields, dotted paths allowed (id,name,network.name): the columns of table, csv and tsv; for jsonl and json, each record keeps just these, in this order (a missing one is null).' -rfka ''
 complete -c 'tvm-episodes' -n '__tvm-episodes_should_offer_completions_for_flags_or_options "tvm-episodes" no-header' -l 'no-header' -d 'Leave out the header row of csv and tsv output.'
 complete -c 'tvm-episodes' -n '__tvm-episodes_should_offer_completions_for_flags_or_options "tvm-episodes" limit n' -s 'n' -l 'limit' -d 'Stop after this many output records, asking the API for no more than they need.' -rfka ''

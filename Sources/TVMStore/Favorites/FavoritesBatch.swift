@@ -46,6 +46,13 @@ public final class FavoritesBatch: @unchecked Sendable {
                     sql: """
                         CREATE TABLE show (seq INTEGER PRIMARY KEY, id INTEGER NOT NULL, name TEXT, record TEXT);
                         CREATE INDEX show_id ON show(id, seq);
+                        CREATE TABLE episode_list (show_id INTEGER PRIMARY KEY);
+                        CREATE TABLE episode (
+                          seq INTEGER PRIMARY KEY, id INTEGER NOT NULL, show_id INTEGER NOT NULL,
+                          position INTEGER NOT NULL, season INTEGER, number INTEGER, type TEXT, regular INTEGER NOT NULL,
+                          name TEXT, airdate TEXT, airtime TEXT, airstamp TEXT, airs_at INTEGER, runtime INTEGER,
+                          record TEXT NOT NULL);
+                        CREATE INDEX episode_show ON episode(show_id);
                         """)
             }
         } catch {
@@ -113,6 +120,60 @@ public final class FavoritesBatch: @unchecked Sendable {
         try commitPending()
         try change("changing the batch") { db in
             try db.execute(sql: "DELETE FROM show WHERE seq = ?", arguments: [seq])
+        }
+    }
+
+    /// Sets a show's whole episode list, as TVMaze sent it: saving the batch replaces the show's stored episodes
+    /// with these (episodes missing from the list are dropped; watched marks stay).
+    ///
+    /// A show whose list is never set keeps its stored episodes. Elements that are not episode objects with an id
+    /// are left out.
+    /// - Parameters:
+    ///   - showID: The show.
+    ///   - records: The compact episode objects, in TVMaze's order.
+    /// - Returns: How many elements were left out.
+    /// - Throws: ``StoreError`` when the scratch file cannot be written.
+    @discardableResult
+    public func setEpisodes(showID: Int, records: [[UInt8]]) throws(StoreError) -> Int {
+        var skipped = 0
+        var rows: [StoredEpisode] = []
+        for (index, record) in records.enumerated() {
+            guard let facts = EpisodeFacts(record: record) else {
+                skipped += 1
+                continue
+            }
+            rows.append(StoredEpisode(facts: facts, showID: showID, position: index))
+        }
+        try change("filling the batch") { db in
+            try db.execute(sql: "DELETE FROM episode WHERE show_id = ?", arguments: [showID])
+            try db.execute(sql: "INSERT OR IGNORE INTO episode_list (show_id) VALUES (?)", arguments: [showID])
+            let statement = try db.makeStatement(
+                sql: """
+                    INSERT INTO episode (id, show_id, position, season, number, type, regular, name, airdate, airtime,
+                      airstamp, airs_at, runtime, record) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """)
+            for row in rows {
+                try statement.execute(arguments: [
+                    row.id, row.showID, row.position, row.season, row.number, row.type, row.isRegular, row.name,
+                    row.airdate, row.airtime, row.airstamp, row.airsAt, row.runtime, row.record,
+                ])
+            }
+        }
+        return skipped
+    }
+
+    /// The episodes the batch holds for a show, in TVMaze's order; empty when its list was not set.
+    ///
+    /// - Parameter showID: The show.
+    /// - Throws: ``StoreError`` when the scratch file cannot be read.
+    public func episodes(showID: Int) throws(StoreError) -> [StoredEpisode] {
+        do {
+            return try queue.read { db in
+                try StoredEpisode.fetchAll(
+                    db, sql: "SELECT * FROM episode WHERE show_id = ? ORDER BY position", arguments: [showID])
+            }
+        } catch {
+            throw StoreError.from(error, path: path, operation: "reading the batch", timeout: 0)
         }
     }
 

@@ -7,6 +7,10 @@ extension FavoritesStore {
     /// - `v1-favorite`: the `favorite` table. `id` is the TVMaze show id (the primary key, so re-adding a show
     ///   updates its row); `record` holds the show as compact JSON text and must be valid JSON; `added_at` and
     ///   `updated_at` are UTC timestamps (`YYYY-MM-DD HH:MM:SS.SSS`); `position` orders favorites as saved.
+    /// - `v2-episodes-and-marks` (issue 18): the `episode` table (each favorite's episodes, ``StoredEpisode``,
+    ///   deleted with the favorite), the `watched` table (``WatchMark``: episode id, show id, watched at; no
+    ///   foreign key, so that no deletion ever takes a mark along), and `favorite.episodes_at`, when the show's
+    ///   episode list was last stored (`NULL`: never, as for every favorite saved before this migration).
     public static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1-favorite") { db in
@@ -18,6 +22,36 @@ extension FavoritesStore {
                 table.column("updated_at", .datetime).notNull()
                 table.column("position", .integer).notNull().unique()
             }
+        }
+        migrator.registerMigration("v2-episodes-and-marks") { db in
+            try db.alter(table: Favorite.databaseTableName) { table in
+                table.add(column: "episodes_at", .datetime)
+            }
+            try db.create(table: StoredEpisode.databaseTableName) { table in
+                table.primaryKey("id", .integer)
+                table.column("show_id", .integer).notNull()
+                    .references(Favorite.databaseTableName, onDelete: .cascade)
+                table.column("position", .integer).notNull()
+                table.column("season", .integer)
+                table.column("number", .integer)
+                table.column("type", .text)
+                table.column("regular", .boolean).notNull()
+                table.column("name", .text)
+                table.column("airdate", .text)
+                table.column("airtime", .text)
+                table.column("airstamp", .text)
+                table.column("airs_at", .integer)
+                table.column("runtime", .integer)
+                table.column("record", .text).notNull().check(sql: "json_valid(record)")
+            }
+            try db.create(index: "episode_show", on: StoredEpisode.databaseTableName, columns: ["show_id", "position"])
+            try db.create(index: "episode_airs_at", on: StoredEpisode.databaseTableName, columns: ["airs_at"])
+            try db.create(table: WatchMark.databaseTableName) { table in
+                table.primaryKey("episode_id", .integer)
+                table.column("show_id", .integer).notNull()
+                table.column("watched_at", .datetime).notNull()
+            }
+            try db.create(index: "watched_show", on: WatchMark.databaseTableName, columns: ["show_id", "watched_at"])
         }
         return migrator
     }

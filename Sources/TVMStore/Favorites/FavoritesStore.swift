@@ -196,13 +196,22 @@ public final class FavoritesStore: Sendable {
     /// Saves a batch gathered on disk in one short transaction, as ``save(_:at:)`` saves records in memory.
     ///
     /// New shows are added in batch order (a show twice is added at its first place, with its last record); known
-    /// ones get the new record and keep their place.
+    /// ones get the new record and keep their place. Each show whose episode list the batch holds
+    /// (``FavoritesBatch/setEpisodes(showID:records:)``) gets exactly those episodes: new ones are added, changed
+    /// ones updated, and those TVMaze no longer lists are dropped; watched marks are never touched by that.
     /// - Parameters:
     ///   - batch: The batch; its placeholders still empty are left out.
     ///   - date: The time to stamp the rows with.
+    ///   - addingNew: Whether shows that are not favorites are added (`tvm-fav add`), or left out (`tvm-fav
+    ///     refresh`, so that a show deleted while it was being fetched stays deleted).
+    ///   - marking: Watched marks to add in the same transaction; an episode already marked keeps its mark.
+    ///   - unmarking: Episode ids whose marks are removed in the same transaction.
     /// - Returns: How many records added a favorite and how many updated one.
     /// - Throws: ``StoreError``; then nothing was written.
-    public func save(batch: FavoritesBatch, at date: Date = Date()) async throws(StoreError) -> SaveSummary {
+    public func save(
+        batch: FavoritesBatch, at date: Date = Date(), addingNew: Bool = true, marking: [WatchMark] = [],
+        unmarking: [Int] = []
+    ) async throws(StoreError) -> SaveSummary {
         try batch.commitPending()
         let scratch = batch.path
         do {
@@ -212,32 +221,75 @@ public final class FavoritesStore: Sendable {
                 defer { try? db.execute(sql: "DETACH DATABASE batch") }
                 var summary = SaveSummary()
                 try db.inTransaction(.immediate) {
-                    let records = try Int.fetchOne(db, sql: "SELECT count(*) FROM batch.show WHERE record IS NOT NULL")
-                    let last = "(SELECT max(seq) FROM batch.show AS l WHERE l.id = s.id AND l.record IS NOT NULL)"
-                    try db.execute(
-                        sql: """
-                            UPDATE favorite SET name = s.name, record = s.record, updated_at = :date
-                            FROM batch.show AS s WHERE favorite.id = s.id AND s.seq = \(last)
-                            """,
-                        arguments: ["date": date])
-                    let base = try Int.fetchOne(db, sql: "SELECT coalesce(max(position), 0) FROM favorite") ?? 0
-                    try db.execute(
-                        sql: """
-                            INSERT INTO favorite (id, name, record, added_at, updated_at, position)
-                            SELECT s.id, s.name, s.record, :date, :date, :base + row_number() OVER (ORDER BY f.first)
-                            FROM (SELECT id, min(seq) AS first FROM batch.show WHERE record IS NOT NULL GROUP BY id) AS f
-                            JOIN batch.show AS s ON s.id = f.id AND s.seq = \(last)
-                            WHERE f.id NOT IN (SELECT id FROM main.favorite)
-                            """,
-                        arguments: ["date": date, "base": base])
-                    summary.added = db.changesCount
-                    summary.updated = (records ?? 0) - summary.added
+                    summary = try Self.copyShows(db, at: date, addingNew: addingNew)
+                    try Self.copyEpisodes(db, at: date)
+                    try Self.change(db, marking: marking, unmarking: unmarking)
                     return .commit
                 }
                 return summary
             }
         } catch {
             throw StoreError.from(error, path: path, operation: "saving favorites", timeout: lockTimeout)
+        }
+    }
+
+    /// Copies the attached batch's shows into `favorite`.
+    private static func copyShows(_ db: Database, at date: Date, addingNew: Bool) throws -> SaveSummary {
+        var summary = SaveSummary()
+        let last = "(SELECT max(seq) FROM batch.show AS l WHERE l.id = s.id AND l.record IS NOT NULL)"
+        try db.execute(
+            sql: """
+                UPDATE favorite SET name = s.name, record = s.record, updated_at = :date
+                FROM batch.show AS s WHERE favorite.id = s.id AND s.seq = \(last)
+                """,
+            arguments: ["date": date])
+        summary.updated = db.changesCount
+        guard addingNew else { return summary }
+        let records = try Int.fetchOne(db, sql: "SELECT count(*) FROM batch.show WHERE record IS NOT NULL") ?? 0
+        let base = try Int.fetchOne(db, sql: "SELECT coalesce(max(position), 0) FROM favorite") ?? 0
+        try db.execute(
+            sql: """
+                INSERT INTO favorite (id, name, record, added_at, updated_at, position)
+                SELECT s.id, s.name, s.record, :date, :date, :base + row_number() OVER (ORDER BY f.first)
+                FROM (SELECT id, min(seq) AS first FROM batch.show WHERE record IS NOT NULL GROUP BY id) AS f
+                JOIN batch.show AS s ON s.id = f.id AND s.seq = \(last)
+                WHERE f.id NOT IN (SELECT id FROM main.favorite)
+                """,
+            arguments: ["date": date, "base": base])
+        summary.added = db.changesCount
+        summary.updated = records - summary.added
+        return summary
+    }
+
+    /// Replaces the stored episodes of each show whose list the attached batch holds (favorites only).
+    private static func copyEpisodes(_ db: Database, at date: Date) throws {
+        let lists = "(SELECT show_id FROM batch.episode_list WHERE show_id IN (SELECT id FROM main.favorite))"
+        try db.execute(
+            sql: """
+                DELETE FROM main.episode WHERE show_id IN \(lists)
+                  AND id NOT IN (SELECT id FROM batch.episode);
+                INSERT INTO main.episode (id, show_id, position, season, number, type, regular, name, airdate, airtime,
+                  airstamp, airs_at, runtime, record)
+                SELECT id, show_id, position, season, number, type, regular, name, airdate, airtime, airstamp, airs_at,
+                  runtime, record FROM batch.episode WHERE show_id IN \(lists) ORDER BY seq
+                ON CONFLICT (id) DO UPDATE SET show_id = excluded.show_id, position = excluded.position,
+                  season = excluded.season, number = excluded.number, type = excluded.type, regular = excluded.regular,
+                  name = excluded.name, airdate = excluded.airdate, airtime = excluded.airtime,
+                  airstamp = excluded.airstamp, airs_at = excluded.airs_at, runtime = excluded.runtime,
+                  record = excluded.record;
+                """)
+        try db.execute(
+            sql: "UPDATE main.favorite SET episodes_at = :date WHERE id IN \(lists)", arguments: ["date": date])
+    }
+
+    /// Adds and removes watched marks; an episode already marked keeps its first mark.
+    private static func change(_ db: Database, marking: [WatchMark], unmarking: [Int]) throws {
+        for mark in marking {
+            try mark.insert(db, onConflict: .ignore)
+        }
+        for start in stride(from: 0, to: unmarking.count, by: 500) {
+            let ids = unmarking[start..<min(start + 500, unmarking.count)]
+            try WatchMark.filter(ids.contains(WatchMark.Columns.episodeID)).deleteAll(db)
         }
     }
 
@@ -409,7 +461,7 @@ public final class FavoritesStore: Sendable {
         }
     }
 
-    private func read<T: Sendable>(
+    func read<T: Sendable>(
         _ operation: String, _ value: @escaping @Sendable (Database) throws -> T
     ) async throws(StoreError) -> T {
         do {

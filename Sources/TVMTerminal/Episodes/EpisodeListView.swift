@@ -1,3 +1,4 @@
+import Foundation
 import TVMRecords
 
 /// Renders one show's episodes for a terminal: the show's name, then a heading per season and a row per episode.
@@ -7,11 +8,11 @@ import TVMRecords
 /// ══════════════
 ///
 /// Season 1 · 13 episodes · 2013-06-24 – 2013-09-16
-///    1  Pilot                                  2013-06-24  60 min
-///    2  The Fire                               2013-07-01  60 min
+///    1  Pilot                            2013-06-24 22:00  60 min
+///    2  The Fire                         2013-07-01 22:00  60 min
 /// ```
 ///
-/// Rows hold the episode number, title, air date and runtime; their columns line up across the show's seasons
+/// Rows hold the episode number, title, air date and time (in the user's zone, ``AirTime``) and runtime; their columns line up across the show's seasons
 /// and fit the width (titles are cut first). Specials have no number (`number: null`) and show `SP` instead; the
 /// heading counts them apart ("16 episodes, 2 specials"). When a season's `episodeOrder` is known and differs
 /// from the episodes shown, the heading says so ("8 of 16 episodes"). The dates are those of the first and last
@@ -48,6 +49,8 @@ public struct EpisodeListView: Sendable, Equatable {
     public var showsSummaries: Bool
     /// The widest a summary gets on wide terminals, for readability.
     public var maxSummaryWidth: Int
+    /// The zone air times are shown in (``AirTime``): the user's, `TZ`.
+    public var timeZone: TimeZone
 
     /// Creates a view.
     ///
@@ -56,7 +59,12 @@ public struct EpisodeListView: Sendable, Equatable {
     ///   - seasons: The seasons to list.
     ///   - showsSummaries: Whether to print summaries.
     ///   - maxSummaryWidth: The widest a summary gets, in columns; 100 by default.
-    public init(showName: String, seasons: [Season], showsSummaries: Bool = false, maxSummaryWidth: Int = 100) {
+    ///   - timeZone: The zone air times are shown in; the user's by default.
+    public init(
+        showName: String, seasons: [Season], showsSummaries: Bool = false, maxSummaryWidth: Int = 100,
+        timeZone: TimeZone = .current
+    ) {
+        self.timeZone = timeZone
         self.showName = showName
         self.seasons = seasons
         self.showsSummaries = showsSummaries
@@ -78,7 +86,7 @@ public struct EpisodeListView: Sendable, Equatable {
             .init("", priority: .essential), .init("", alignment: .right, priority: .low),
         ])
         for episode in seasons.flatMap(\.episodes) {
-            table.addRow(Self.cells(episode))
+            table.addRow(Self.cells(episode, zone: timeZone))
         }
         let rows = table.lines(width: max(1, width - rowIndent.count), styler: styler).dropFirst()
         let numberWidth = seasons.flatMap(\.episodes).map { DisplayWidth.width(of: Self.number($0)) }.max() ?? 0
@@ -145,12 +153,12 @@ public struct EpisodeListView: Sendable, Equatable {
         return title.map { styler.apply(.bold, to: $0) } + [String(repeating: "═", count: ruleWidth)]
     }
 
-    private static func cells(_ episode: Episode) -> [TextTable.Cell] {
+    private static func cells(_ episode: Episode, zone: TimeZone) -> [TextTable.Cell] {
         let title = clean(episode.name ?? "")
         return [
             TextTable.Cell(number(episode), style: episode.number == nil ? .dim : []),
             TextTable.Cell(title.isEmpty ? "TBA" : title),
-            TextTable.Cell(clean(episode.airdate ?? "")),
+            TextTable.Cell(clean(AirTime.text(episode, zone: zone))),
             TextTable.Cell(episode.runtime.map { "\($0) min" } ?? ""),
         ]
     }

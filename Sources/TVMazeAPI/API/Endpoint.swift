@@ -17,6 +17,8 @@ public enum Endpoint: Sendable, Equatable, Hashable {
     case crew(showID: Int)
     /// `/shows/{id}/episodes`, with `specials=1` when `specials` is true.
     case episodes(showID: Int, specials: Bool = false)
+    /// `/episodes/{id}`: one episode, whose `_links.show` names its show.
+    case episode(id: Int)
     /// `/lookup/shows?imdb=…` (or `thetvdb=`, `tvrage=`).
     case lookup(Lookup)
     /// `/updates/shows`, optionally `?since=day|week|month`.
@@ -73,6 +75,7 @@ public enum Endpoint: Sendable, Equatable, Hashable {
         case .cast(let id): return "/shows/\(id)/cast"
         case .crew(let id): return "/shows/\(id)/crew"
         case .episodes(let id, _): return "/shows/\(id)/episodes"
+        case .episode(let id): return "/episodes/\(id)"
         case .lookup: return "/lookup/shows"
         case .updates: return "/updates/shows"
         case .schedule: return "/schedule"
@@ -86,7 +89,7 @@ public enum Endpoint: Sendable, Equatable, Hashable {
         switch self {
         case .showIndex(let page): return [("page", String(page))]
         case .show(_, let embed): return Self.embedItems(embed)
-        case .seasons, .cast, .crew: return []
+        case .seasons, .cast, .crew, .episode: return []
         case .episodes(_, let specials): return specials ? [("specials", "1")] : []
         case .lookup(.imdb(let id)): return [("imdb", id)]
         case .lookup(.thetvdb(let id)): return [("thetvdb", id)]

@@ -59,6 +59,17 @@ public struct EpisodeLoader: Sendable {
         return episodes
     }
 
+    /// A show's whole episode list, specials included, in one request: `/shows/{id}/episodes?specials=1`.
+    ///
+    /// What the favorites database keeps for each favorite (`tvm-fav add`, `tvm-fav refresh`).
+    /// - Parameter showID: The show id.
+    /// - Returns: The compact episode objects, untouched, in TVMaze's order.
+    /// - Throws: ``APIError``.
+    public func fullList(of showID: Int) async throws(APIError) -> [[UInt8]] {
+        let list = Endpoint.episodes(showID: showID, specials: true)
+        return try objects(in: try await client.fetch(list), from: list)
+    }
+
     /// The next episode to air, and the show's name.
     ///
     /// - Parameter showID: The show id.

@@ -1,0 +1,71 @@
+import Foundation
+import TVMCommandLine
+import TVMRecords
+import TVMStore
+
+/// What the favorites database adds to `tvm-episodes`: watched marks (`_tvm.watched`), and the episodes it keeps,
+/// to answer from when neither the network nor the HTTP cache can.
+///
+/// Without a database file, nothing is added and nothing is opened.
+final class EpisodeTracking {
+    let store: FavoritesStore?
+    private let runtime: ToolRuntime
+    /// How many shows were answered from the database.
+    private(set) var answeredLocally = 0
+
+    init(runtime: ToolRuntime, options: StoreOptions) async {
+        self.runtime = runtime
+        let path = options.path(environment: runtime.terminal.environment, directories: runtime.directories)
+        guard FileManager.default.fileExists(atPath: path) else {
+            store = nil
+            return
+        }
+        do {
+            store = try await FavoritesStore(path: path, lockTimeout: options.lockTimeout, access: .readOnly)
+        } catch {
+            runtime.diagnostics.warning("\(error.localizedDescription); episodes are printed without watched marks")
+            store = nil
+        }
+    }
+
+    /// Whether records get `_tvm.watched`: whenever there is a favorites database.
+    var annotates: Bool { store != nil }
+
+    /// The marks of the episodes among `records`, by episode id.
+    func marks(of records: [[UInt8]]) async -> [Int: WatchMark] {
+        guard let store else { return [:] }
+        let ids = records.compactMap { (try? RawJSON.value(forKey: "id", in: $0))?.flatMap { RawJSON.integer($0) } }
+        do {
+            return try await store.marks(episodeIDs: ids)
+        } catch {
+            runtime.diagnostics.warning("\(error.localizedDescription); episodes are printed without watched marks")
+            return [:]
+        }
+    }
+
+    /// A favorite's stored episodes as a list `tvm-episodes` prints (specials only when asked), or `nil` when the
+    /// show is not a favorite with stored episodes.
+    func storedEpisodes(of showID: Int, knownName: String?, specials: Bool) async -> ShowEpisodes? {
+        guard let store else { return nil }
+        let listed = (try? await store.showsWithEpisodes(among: [showID])) ?? []
+        guard listed.contains(showID), let stored = try? await store.episodes(showID: showID) else { return nil }
+        var name = knownName
+        if name == nil { name = (try? await store.favorite(id: showID))?.name }
+        answeredLocally += 1
+        let kept = specials ? stored : stored.filter { $0.number != nil }
+        return ShowEpisodes(show: ShowLabel(id: showID, name: name), records: kept.map(\.recordBytes))
+    }
+
+    /// The show's `averageRuntime` from its favorite record, if it is one.
+    func averageRuntime(of showID: Int) async -> Int? {
+        guard let store, let favorite = try? await store.favorite(id: showID) else { return nil }
+        return (try? RawJSON.value(forKey: "averageRuntime", in: favorite.recordBytes))?.flatMap { RawJSON.integer($0) }
+    }
+
+    /// An episode record with `_tvm.show`, and `_tvm.watched` when there is a database.
+    func annotated(_ record: [UInt8], show: ShowLabel, marks: [Int: WatchMark]) throws(RawJSONError) -> [UInt8] {
+        guard annotates else { return try show.labelling(record) }
+        let id = (try? RawJSON.value(forKey: "id", in: record))?.flatMap { RawJSON.integer($0) }
+        return try WatchMark.annotating(record, show: show, mark: id.flatMap { marks[$0] })
+    }
+}

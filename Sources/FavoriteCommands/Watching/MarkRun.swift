@@ -1,0 +1,241 @@
+import ArgumentParser
+import Foundation
+import TVMCommandLine
+import TVMRecords
+import TVMStore
+import TVMazeAPI
+
+/// The work of `tvm-fav watch` and `tvm-fav unwatch`: select episodes, check them, change the marks in one
+/// transaction, print the episodes.
+struct MarkRun {
+    let selectors: WatchSelectors
+    let store: StoreOptions
+    let network: NetworkOptions
+    let output: OutputOptions
+    /// `true` for watch, `false` for unwatch.
+    let watching: Bool
+    /// `watch --at`, seconds since the epoch.
+    let at: Int?
+
+    /// One selected episode, and the time its input line gave.
+    fileprivate struct Choice {
+        var episode: StoredEpisode
+        var watchedAt: Date?
+    }
+
+    func run() async throws {
+        try await FavoritesAccess.run(store: store, output: output) { access in
+            let runtime = access.runtime
+            let now = try runtime.now()
+            let nowSeconds = Int(now.timeIntervalSince1970.rounded(.down))
+            let reader = try await access.openForReading()
+            let batch = try FavoritesBatch(folder: FilePath.folder(of: access.path))
+            let resolver = EpisodeResolver(
+                store: reader, runtime: runtime, network: network, batch: batch, addsShows: watching)
+            var choices: [Choice] = []
+            var orphans: [WatchMark] = []
+            if let showID = selectors.show {
+                choices = try await showSelection(showID, resolver: resolver, runtime: runtime)
+            } else if !selectors.ids.isEmpty {
+                (choices, orphans) = try await idSelection(resolver: resolver, reader: reader, runtime: runtime)
+            } else {
+                (choices, orphans) = try await stdinSelection(resolver: resolver, reader: reader, runtime: runtime)
+            }
+            choices = unique(choices)
+            if watching {
+                choices = aired(choices, now: nowSeconds, runtime: runtime)
+            }
+            let markTime = at.map { Date(timeIntervalSince1970: Double($0)) } ?? now
+            let marks = choices.map {
+                WatchMark(episodeID: $0.episode.id, showID: $0.episode.showID, watchedAt: $0.watchedAt ?? markTime)
+            }
+            let unmarks = watching ? [] : choices.map(\.episode.id) + orphans.map(\.episodeID)
+            guard !marks.isEmpty || !unmarks.isEmpty || !resolver.added.isEmpty else { return }
+            let database = try await access.openForWriting()
+            _ = try await access.changing { () async throws(StoreError) -> SaveSummary in
+                try await database.save(batch: batch, at: now, marking: marks, unmarking: unmarks)
+            }
+            for showID in resolver.added {
+                let name = resolver.name(of: showID).map { " (\"\($0)\")" } ?? ""
+                runtime.diagnostics.note("show \(showID)\(name) was not a favorite: it is now one, with its episodes")
+            }
+            let saved = try await database.marks(episodeIDs: choices.map(\.episode.id))
+            var records: [[UInt8]] = []
+            for choice in choices {
+                let episode = choice.episode
+                let label = ShowLabel(id: episode.showID, name: resolver.name(of: episode.showID))
+                records.append(try WatchMark.annotating(episode.recordBytes, show: label, mark: saved[episode.id]))
+            }
+            for mark in orphans {
+                let bare = Array(#"{"id":"#.utf8) + JSONText.number(mark.episodeID) + [UInt8(ascii: "}")]
+                records.append(try WatchMark.annotating(bare, show: ShowLabel(id: mark.showID, name: nil), mark: nil))
+            }
+            let out = try await runtime.makeOutput(view: EpisodesTerminalView())
+            try await out.emit(group: records)
+            try await out.finish()
+        }
+    }
+
+    // MARK: - Selections
+
+    /// `--show ID` with `--season`, `--through` or alone. A show or episode that does not exist ends the run
+    /// before anything changes.
+    private func showSelection(_ showID: Int, resolver: EpisodeResolver, runtime: ToolRuntime) async throws
+        -> [Choice]
+    {
+        let list: [StoredEpisode]
+        do {
+            list = try await resolver.episodes(ofShow: showID)
+        } catch let miss as EpisodeResolver.Miss {
+            throw stop(miss, runtime: runtime)
+        }
+        var selected = list.filter { selectors.specials || $0.isRegular }
+        if !selectors.seasons.isEmpty {
+            let known = Set(list.compactMap(\.season))
+            if let missing = selectors.seasons.first(where: { !known.contains($0) }) {
+                runtime.diagnostics.error("show \(showID) has no season \(missing)")
+                throw ExitCode(ExitStatus.notFound.rawValue)
+            }
+            let wanted = Set(selectors.seasons)
+            selected = selected.filter { $0.season.map(wanted.contains) ?? false }
+        }
+        if let through = selectors.throughCode {
+            guard let last = list.first(where: { $0.season == through.season && $0.number == through.number }) else {
+                runtime.diagnostics.error(
+                    "show \(showID) has no episode \(through.text)"
+                        + (list.isEmpty ? "" : " (its last is \(Self.lastCode(of: list)))"))
+                throw ExitCode(ExitStatus.notFound.rawValue)
+            }
+            selected = selected.filter { episode in
+                episode.number == nil ? episode.position < last.position : episode.code <= through
+            }
+        }
+        return selected.map { Choice(episode: $0, watchedAt: nil) }
+    }
+
+    /// Episode ids given as arguments: an unknown one ends the run before anything changes.
+    private func idSelection(resolver: EpisodeResolver, reader: FavoritesStore?, runtime: ToolRuntime) async throws
+        -> ([Choice], [WatchMark])
+    {
+        try await resolver.prefetch(selectors.ids)
+        let marks = watching ? [:] : (try await reader?.marks(episodeIDs: selectors.ids) ?? [:])
+        var choices: [Choice] = []
+        var orphans: [WatchMark] = []
+        for id in selectors.ids {
+            do {
+                let episode = try await resolver.episode(id: id, showID: nil)
+                if admits(episode, explicitly: true, runtime: runtime) { choices.append(Choice(episode: episode)) }
+            } catch EpisodeResolver.Miss.unknownEpisode(let id) where marks[id] != nil {
+                orphans.append(marks[id]!)
+            } catch let miss as EpisodeResolver.Miss {
+                throw stop(miss, runtime: runtime)
+            }
+        }
+        return (choices, orphans)
+    }
+
+    /// Lines on stdin: a bad or unknown line is reported with its number, and the others go on.
+    private func stdinSelection(resolver: EpisodeResolver, reader: FavoritesStore?, runtime: ToolRuntime)
+        async throws -> ([Choice], [WatchMark])
+    {
+        var inputs: [(input: WatchInput, line: Int)] = []
+        try await StdinRecords.forEach(
+            runtime: runtime, command: watching ? "tvm-fav watch" : "tvm-fav unwatch"
+        ) { number, line in
+            do {
+                inputs.append((try WatchInput(line: line), number))
+            } catch {
+                runtime.diagnostics.error("stdin line \(number): \(error.localizedDescription)")
+                runtime.raise(.badInput)
+            }
+        }
+        let ids = inputs.map(\.input.episodeID)
+        try await resolver.prefetch(ids)
+        let marks = watching ? [:] : (try await reader?.marks(episodeIDs: ids) ?? [:])
+        var choices: [Choice] = []
+        var orphans: [WatchMark] = []
+        for (input, line) in inputs {
+            do {
+                let episode = try await resolver.episode(id: input.episodeID, showID: input.showID)
+                if input.isMark || admits(episode, explicitly: true, runtime: runtime, line: line) {
+                    choices.append(Choice(episode: episode, watchedAt: input.watchedAt))
+                }
+            } catch EpisodeResolver.Miss.unknownEpisode(let id) where marks[id] != nil {
+                orphans.append(marks[id]!)
+            } catch let miss as EpisodeResolver.Miss {
+                runtime.diagnostics.error("stdin line \(line): \(Self.describe(miss))")
+                runtime.raise(.notFound)
+            } catch let error as APIError {
+                runtime.diagnostics.error("stdin line \(line): \(error.localizedDescription)")
+                runtime.raise(ExitStatus.of(error))
+            }
+        }
+        return (choices, orphans)
+    }
+
+    // MARK: - Rules
+
+    /// Whether a special may be selected: only with `--specials`; reported otherwise.
+    private func admits(_ episode: StoredEpisode, explicitly: Bool, runtime: ToolRuntime, line: Int? = nil) -> Bool {
+        guard !episode.isRegular, !selectors.specials else { return true }
+        let prefix = line.map { "stdin line \($0): " } ?? ""
+        runtime.diagnostics.warning(
+            "\(prefix)episode \(episode.id) (\(Self.describe(episode))) is a special; give --specials to include it")
+        return false
+    }
+
+    /// Leaves out what has not aired yet, and says so: each episode given by id, a count for a show's run.
+    private func aired(_ choices: [Choice], now: Int, runtime: ToolRuntime) -> [Choice] {
+        let future = choices.filter { !$0.episode.hasAired(by: now) }
+        guard !future.isEmpty else { return choices }
+        if selectors.show != nil, future.count > 1 {
+            let first = future[0].episode
+            runtime.diagnostics.warning(
+                "\(future.count) episodes of show \(first.showID) have not aired yet (from \(Self.describe(first))); "
+                    + "not marked")
+        } else {
+            for choice in future {
+                runtime.diagnostics.warning(
+                    "episode \(choice.episode.id) (\(Self.describe(choice.episode))) has not aired yet; not marked")
+            }
+        }
+        return choices.filter { $0.episode.hasAired(by: now) }
+    }
+
+    private func unique(_ choices: [Choice]) -> [Choice] {
+        var seen = Set<Int>()
+        return choices.filter { seen.insert($0.episode.id).inserted }
+    }
+
+    /// Reports a selector that names nothing and returns the status that ends the run, nothing changed.
+    private func stop(_ miss: EpisodeResolver.Miss, runtime: ToolRuntime) -> ExitCode {
+        runtime.diagnostics.error(Self.describe(miss) + "; nothing was changed")
+        return ExitCode(ExitStatus.notFound.rawValue)
+    }
+
+    private static func describe(_ miss: EpisodeResolver.Miss) -> String {
+        switch miss {
+        case .unknownShow(let id): return "show \(id) not found"
+        case .unknownEpisode(let id): return "episode \(id) not found"
+        case .notFavorite(let id): return "show \(id) is not a favorite, so none of its episodes is marked watched"
+        }
+    }
+
+    /// `S02E05 "Title", airs 2019-01-20` for messages.
+    private static func describe(_ episode: StoredEpisode) -> String {
+        var text = episode.code.text
+        if let name = episode.name { text += " \"\(name)\"" }
+        if let date = episode.airdate, !date.isEmpty { text += ", \(date)" }
+        return text
+    }
+
+    private static func lastCode(of list: [StoredEpisode]) -> String {
+        list.filter(\.isRegular).map(\.code).max()?.text ?? "unknown"
+    }
+}
+
+extension MarkRun.Choice {
+    fileprivate init(episode: StoredEpisode) {
+        self.init(episode: episode, watchedAt: nil)
+    }
+}

@@ -1,0 +1,100 @@
+import ArgumentParser
+import Foundation
+import TVMCommandLine
+import TVMRecords
+
+/// `tvm-fav watch`: mark episodes watched.
+package struct WatchCommand: AsyncParsableCommand {
+    package static let configuration = CommandConfiguration(
+        commandName: "watch",
+        abstract: "Mark episodes watched: by id, from episode records on stdin, or a show's season or run.",
+        discussion: """
+            Episodes are chosen by ids as arguments; by --show ID with --season N (a whole season), with \
+            --through S02E05 (everything up to and including that episode) or alone (the whole show); or, with \
+            neither, from stdin, one per line: episode records (tvm-episodes), marks as tvm-fav watched prints \
+            them ({"episode":…,"show":…,"watched_at":…}, restored with their own time), or bare episode ids.
+
+            Episodes that have not aired yet are never marked, whatever the selection; they are reported on \
+            stderr. Specials are left out of --show selections, and refused as ids, unless --specials is given. \
+            Marking is idempotent: an episode already marked keeps its first mark. The marked episodes are \
+            printed with "_tvm":{"show":{…},"watched":"2024-03-01T20:00:00.000Z"}.
+
+            An episode of a show that is not a favorite adds the show first (with its episodes), with a note on \
+            stderr. An unknown episode or show, a --through past the last episode, a malformed --through or a \
+            --at in the future or malformed is reported and changes nothing (exit 1 or 64). A bad stdin line is \
+            reported with its number, and the other lines are marked. All the marks of a run are saved in one \
+            transaction.
+
+            TVM_NOW (an ISO 8601 time) sets the clock that decides what has aired and the default of --at; it is \
+            a testing aid.
+
+            Examples:
+              tvm-fav watch 1 2 3
+              tvm-fav watch --show 1 --season 1
+              tvm-fav watch --show 43 --through S02E05 --at 2024-03-01T21:00:00Z
+              tvm-episodes 1 --season 2 | tvm-fav watch
+              tvm-fav watched > history.jsonl; tvm-fav watch < history.jsonl
+            """
+    )
+
+    @OptionGroup package var selectors: WatchSelectors
+
+    @Option(help: ArgumentHelp("When they were watched, ISO 8601 (default: now).", valueName: "time"))
+    package var at: String?
+
+    @OptionGroup package var store: StoreOptions
+    @OptionGroup package var network: NetworkOptions
+    @OptionGroup package var output: OutputOptions
+
+    package init() {}
+
+    package func validate() throws {
+        guard let at else { return }
+        guard let instant = ToolClock.instant(at) else {
+            throw ValidationError("--at takes an ISO 8601 time such as 2024-03-01T21:00:00Z or 2024-03-01, not '\(at)'")
+        }
+        if let now = try? ToolClock.now(environment: ProcessInfo.processInfo.environment),
+            Double(instant) > now.timeIntervalSince1970
+        {
+            throw ValidationError("--at \(at) is in the future; a mark says when an episode was watched")
+        }
+    }
+
+    package func run() async throws {
+        try await MarkRun(
+            selectors: selectors, store: store, network: network, output: output, watching: true,
+            at: at.flatMap(ToolClock.instant)
+        ).run()
+    }
+}
+
+/// `tvm-fav unwatch`: remove watched marks.
+package struct UnwatchCommand: AsyncParsableCommand {
+    package static let configuration = CommandConfiguration(
+        commandName: "unwatch",
+        abstract: "Remove watched marks, with the same selectors as watch.",
+        discussion: """
+            Takes the same selectors as tvm-fav watch: ids, --show ID with --season or --through (or alone), or \
+            stdin. The episodes are printed with "_tvm":{"watched":null}. An unknown episode or show (or one that \
+            is not a favorite) changes nothing and exits 1. A mark whose episode TVMaze removed can still be \
+            removed by its id.
+
+            Examples:
+              tvm-fav unwatch 5
+              tvm-fav unwatch --show 1 --season 3
+            """
+    )
+
+    @OptionGroup package var selectors: WatchSelectors
+    @OptionGroup package var store: StoreOptions
+    @OptionGroup package var network: NetworkOptions
+    @OptionGroup package var output: OutputOptions
+
+    package init() {}
+
+    package func run() async throws {
+        try await MarkRun(
+            selectors: selectors, store: store, network: network, output: output, watching: false, at: nil
+        ).run()
+    }
+}

@@ -1,0 +1,71 @@
+import ArgumentParser
+import Foundation
+import TVMRecords
+
+/// Writes `--format ics`: the calendar's header at the first event (or at the end), one `VEVENT` per episode as
+/// it comes, the footer at the end. Streams, so a long list never sits in memory.
+public final class CalendarOutput {
+    private let sink: FileDescriptorSink
+    private let name: String
+    private let stamp: Int
+    private var started = false
+    private var uids = Set<String>()
+
+    /// The calendar writer when the run asked for `--format ics`, else `nil`.
+    ///
+    /// - Parameters:
+    ///   - runtime: The run.
+    ///   - name: The calendar's name (`X-WR-CALNAME`).
+    ///   - now: The time of the run, for `DTSTAMP`.
+    /// - Returns: The writer, or `nil` for any other format.
+    /// - Throws: `ExitCode(64)` after reporting that `--jq` cannot shape a calendar.
+    public static func ifAsked(by runtime: ToolRuntime, name: String, now: Date) throws -> CalendarOutput? {
+        guard runtime.outputOptions.format == .ics else { return nil }
+        if runtime.outputOptions.jq != nil {
+            runtime.diagnostics.error("--jq cannot be combined with --format ics: the calendar is not JSON")
+            throw ExitCode(ExitStatus.usage.rawValue)
+        }
+        return CalendarOutput(name: name, stamp: Int(now.timeIntervalSince1970.rounded(.down)))
+    }
+
+    private init(name: String, stamp: Int) {
+        self.sink = FileDescriptorSink(fileDescriptor: 1)
+        self.name = name
+        self.stamp = stamp
+    }
+
+    /// Writes one episode's event; an episode already written, or one with no id or air date, is left out.
+    ///
+    /// - Parameters:
+    ///   - episode: A compact episode object.
+    ///   - show: The show's name.
+    ///   - averageRuntime: The show's `averageRuntime`, if known.
+    /// - Throws: A write error.
+    public func add(episode: [UInt8], show: String?, averageRuntime: Int?) throws {
+        guard let event = ICalendar.event(for: episode, show: show, averageRuntime: averageRuntime, stamp: stamp),
+            uids.insert(event.uid).inserted
+        else { return }
+        try start()
+        try write(ICalendar.text(of: event))
+    }
+
+    /// Ends the calendar (an empty one when no episode came) and flushes it.
+    ///
+    /// - Throws: A write error.
+    public func finish() throws {
+        try start()
+        try write(ICalendar.footer)
+        try sink.flush()
+    }
+
+    private func start() throws {
+        guard !started else { return }
+        started = true
+        try write(ICalendar.header(name: name))
+    }
+
+    private func write(_ text: String) throws {
+        var text = text
+        try text.withUTF8 { try sink.write(UnsafeRawBufferPointer($0)) }
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import TVMRecords
+import TVMTerminal
+
+/// A table of episodes from several shows, with air times in the user's time zone (``AirTime``).
+///
+/// Two layouts:
+/// - ``Layout/upNext`` (`tvm-fav next`): show, episode, title, air time, and progress as `7/10` with a small bar;
+/// - ``Layout/upcoming`` (`tvm-episodes --upcoming`): air time, show, episode, title, runtime.
+public struct EpisodeTableView: TerminalView {
+    /// Which columns.
+    public enum Layout: Sendable {
+        /// `tvm-fav next`.
+        case upNext
+        /// `tvm-episodes --upcoming`.
+        case upcoming
+    }
+
+    /// The columns.
+    public var layout: Layout
+    /// The zone air times are shown in.
+    public var timeZone: TimeZone
+
+    /// Creates the view.
+    ///
+    /// - Parameters:
+    ///   - layout: The columns.
+    ///   - timeZone: The user's zone (`TZ`) by default.
+    public init(_ layout: Layout, timeZone: TimeZone = .current) {
+        self.layout = layout
+        self.timeZone = timeZone
+    }
+
+    /// A table needs every row.
+    public var rendersEachRecord: Bool { false }
+
+    /// Renders one row per record.
+    public func render(_ records: [[UInt8]], width: Int, color: Bool) -> String {
+        var table: TextTable
+        switch layout {
+        case .upNext:
+            table = TextTable(columns: [
+                .init("SHOW", flexible: true), .init("EPISODE"), .init("TITLE", flexible: true), .init("AIRED"),
+                .init("PROGRESS"),
+            ])
+        case .upcoming:
+            table = TextTable(columns: [
+                .init("AIRS"), .init("SHOW", flexible: true), .init("EPISODE"), .init("TITLE", flexible: true),
+                .init("RUNTIME", alignment: .right),
+            ])
+        }
+        for record in records {
+            let episode = (try? Episode(json: record)) ?? Episode()
+            let show = Self.safe(
+                (try? RawJSON.value(atPath: [RawJSON.tvmKey, "show", "name"], in: record))?.flatMap(
+                    RawJSON.string))
+            let title = Self.safe(episode.name)
+            let airs = AirTime.text(episode, zone: timeZone)
+            switch layout {
+            case .upNext:
+                let progress = (try? RawJSON.value(atPath: [RawJSON.tvmKey, "progress"], in: record)) ?? nil
+                func count(_ key: String) -> Int {
+                    progress.flatMap { try? RawJSON.value(forKey: key, in: $0) }?.flatMap { RawJSON.integer($0) } ?? 0
+                }
+                let hasEpisode = episode.id != nil
+                table.addRow([
+                    show, hasEpisode ? Cells.episodeCode(episode) : "—", title, hasEpisode ? airs : "",
+                    Self.progress(watched: count("watched"), aired: count("aired")),
+                ])
+            case .upcoming:
+                table.addRow([airs, show, Cells.episodeCode(episode), title, episode.runtime.map { "\($0) min" } ?? ""])
+            }
+        }
+        return table.render(width: width, styler: Styler(isEnabled: color))
+    }
+
+    /// `7/10 ███████░░░`: watched of aired, and a bar of `width` cells.
+    ///
+    /// - Parameters:
+    ///   - watched: Watched episodes.
+    ///   - aired: Aired episodes.
+    ///   - width: The bar's cells.
+    /// - Returns: The cell's text.
+    public static func progress(watched: Int, aired: Int, width: Int = 10) -> String {
+        let filled = aired > 0 ? min(width, (watched * width + aired / 2) / aired) : 0
+        return "\(watched)/\(aired) " + String(repeating: "█", count: filled)
+            + String(repeating: "░", count: width - filled)
+    }
+
+    private static func safe(_ text: String?) -> String {
+        HTMLText.terminalSafe(text ?? "", keepingNewlines: false)
+    }
+}

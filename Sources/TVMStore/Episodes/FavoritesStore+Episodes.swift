@@ -1,0 +1,120 @@
+import Foundation
+import GRDB
+import TVMRecords
+
+extension FavoritesStore {
+    /// A favorite's stored episodes, in TVMaze's order.
+    ///
+    /// - Parameter showID: The show.
+    /// - Returns: The episodes; empty when none are stored.
+    /// - Throws: ``StoreError``.
+    public func episodes(showID: Int) async throws(StoreError) -> [StoredEpisode] {
+        try await read("reading episodes") { db in
+            try StoredEpisode.filter(StoredEpisode.Columns.showID == showID).order(StoredEpisode.Columns.position)
+                .fetchAll(db)
+        }
+    }
+
+    /// Stored episodes by id (ids not stored are left out).
+    ///
+    /// - Parameter ids: Episode ids.
+    /// - Throws: ``StoreError``.
+    public func episodes(ids: [Int]) async throws(StoreError) -> [Int: StoredEpisode] {
+        guard !ids.isEmpty else { return [:] }
+        return try await read("reading episodes") { db in
+            var found: [Int: StoredEpisode] = [:]
+            for start in stride(from: 0, to: ids.count, by: 500) {
+                let chunk = ids[start..<min(start + 500, ids.count)]
+                for episode in try StoredEpisode.filter(chunk.contains(StoredEpisode.Columns.id)).fetchAll(db) {
+                    found[episode.id] = episode
+                }
+            }
+            return found
+        }
+    }
+
+    /// The favorites among `showIDs` whose episode lists are stored.
+    ///
+    /// - Parameter showIDs: Show ids.
+    /// - Throws: ``StoreError``.
+    public func showsWithEpisodes(among showIDs: [Int]) async throws(StoreError) -> Set<Int> {
+        guard !showIDs.isEmpty else { return [] }
+        return try await read("reading favorites") { db in
+            Set(
+                try Int.fetchAll(
+                    db,
+                    sql:
+                        "SELECT id FROM favorite WHERE episodes_at IS NOT NULL AND id IN (SELECT value FROM json_each(?))",
+                    arguments: [Self.jsonArray(showIDs)]))
+        }
+    }
+
+    /// The watched marks of some episodes, by episode id.
+    ///
+    /// - Parameter episodeIDs: Episode ids.
+    /// - Throws: ``StoreError``.
+    public func marks(episodeIDs: [Int]) async throws(StoreError) -> [Int: WatchMark] {
+        guard !episodeIDs.isEmpty else { return [:] }
+        return try await read("reading watched marks") { db in
+            let marks = try WatchMark.fetchAll(
+                db, sql: "SELECT * FROM watched WHERE episode_id IN (SELECT value FROM json_each(?))",
+                arguments: [Self.jsonArray(episodeIDs)])
+            return Dictionary(marks.map { ($0.episodeID, $0) }, uniquingKeysWith: { first, _ in first })
+        }
+    }
+
+    /// Every watched mark, oldest first (then by episode id).
+    ///
+    /// - Parameter showID: Only this show's marks, when given.
+    /// - Throws: ``StoreError``.
+    public func marks(showID: Int? = nil) async throws(StoreError) -> [WatchMark] {
+        try await read("reading watched marks") { db in
+            var request = WatchMark.all()
+            if let showID { request = request.filter(WatchMark.Columns.showID == showID) }
+            return try request.order(WatchMark.Columns.watchedAt, WatchMark.Columns.episodeID).fetchAll(db)
+        }
+    }
+
+    /// Each favorite's next episode to watch and its progress, in `tvm-fav next`'s order: the shows watched most
+    /// recently first, then the others by name.
+    ///
+    /// Counts leave specials out. An episode has aired when its `airstamp` (else the start of its `airdate`, UTC)
+    /// is at or before `now`.
+    /// - Parameter now: The time of the run, seconds since the epoch.
+    /// - Returns: One line per favorite, with or without an episode left.
+    /// - Throws: ``StoreError``.
+    public func upNext(now: Int) async throws(StoreError) -> [UpNext] {
+        try await read("reading episodes") { db in
+            let regular = "e.show_id = f.id AND e.regular"
+            let aired = "\(regular) AND e.airs_at <= :now"
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT f.id, f.name, f.episodes_at IS NOT NULL AS listed,
+                      (SELECT count(*) FROM episode AS e WHERE \(regular)) AS total,
+                      (SELECT count(*) FROM episode AS e WHERE \(aired)) AS aired,
+                      (SELECT count(*) FROM episode AS e JOIN watched AS w ON w.episode_id = e.id WHERE \(regular))
+                        AS watched,
+                      (SELECT e.record FROM episode AS e WHERE \(aired)
+                        AND NOT EXISTS (SELECT 1 FROM watched AS w WHERE w.episode_id = e.id)
+                        ORDER BY e.season, e.number, e.position LIMIT 1) AS next,
+                      (SELECT max(w.watched_at) FROM watched AS w WHERE w.show_id = f.id) AS last_watched
+                    FROM favorite AS f
+                    ORDER BY last_watched IS NULL, last_watched DESC, f.name COLLATE NOCASE, f.id
+                    """,
+                arguments: ["now": now])
+            return rows.map { row in
+                let last: String? = row["last_watched"]
+                return UpNext(
+                    showID: row["id"], showName: row["name"], episode: row["next"], watched: row["watched"],
+                    aired: row["aired"], total: row["total"], lastWatched: last.flatMap(DatabaseDate.parse),
+                    hasEpisodeList: row["listed"])
+            }
+        }
+    }
+
+    /// Ids as a JSON array, for `json_each(?)`: one statement whatever the number of ids.
+    static func jsonArray(_ ids: [Int]) -> String {
+        "[" + ids.map(String.init).joined(separator: ",") + "]"
+    }
+}

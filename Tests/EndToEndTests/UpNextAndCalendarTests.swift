@@ -1,0 +1,234 @@
+import Foundation
+import ReplayServer
+import Testing
+
+/// `tvm-fav next`, `tvm-episodes`' tracking options, and `--format ics` parsed by a real calendar library.
+@Suite("tvm-fav next, tvm-episodes --upcoming and --watched, calendars")
+struct UpNextAndCalendarTests {
+    let watch = WatchCommandTests()
+
+    @Test("next: one line per show with something left, recent shows first, progress without specials; --all")
+    func next() async throws {
+        try await withReplay { _, sandbox in
+            try await watch.tracking(sandbox)
+            let none = try await sandbox.run("tvm-fav", ["next", "--jq", "._tvm.show.name"])
+            #expect(none.lines == ["Outlander", "Under the Dome"], "no marks yet: by name")
+            _ = try await sandbox.run("tvm-fav", ["watch", "--show", "1", "--through", "S01E06", "--at", "2019-01-01"])
+            _ = try await sandbox.run(
+                "tvm-fav", ["watch", "--show", "43", "--through", "S04E11", "--at", "2019-01-02"])
+            let result = try await sandbox.run("tvm-fav", ["next", "--all"])
+            #expect(result.status == 0)
+            let lines = try result.lines.map(EpisodeFixtures.object)
+            let shows = lines.map { (($0["_tvm"] as? [String: Any])?["show"] as? [String: Any])?["name"] as? String }
+            #expect(shows == ["Outlander", "Under the Dome"])
+            let outlander = try #require(lines.first?["_tvm"] as? [String: Any])
+            #expect(outlander["progress"] as? [String: Int] == ["watched": 53, "aired": 53, "total": 91])
+            #expect(lines[0]["id"] == nil, "with --all, a show with everything aired watched has no episode")
+            #expect(lines[1]["id"] as? Int == 7)
+            #expect(((lines[1]["_tvm"] as? [String: Any])?["progress"] as? [String: Int])?["watched"] == 6)
+            let plain = try await sandbox.run("tvm-fav", ["next", "--jq", ".id"])
+            #expect(plain.lines == ["7"])
+        }
+    }
+
+    #if os(Linux)
+        @Test(
+            "on a real terminal next is a table with the air time in TZ and progress as 6/39 with a bar",
+            .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"))
+        )
+        func nextOnATerminal() async throws {
+            try await withReplay { _, sandbox in
+                try await watch.tracking(sandbox)
+                _ = try await sandbox.run("tvm-fav", ["watch", "--show", "1", "--through", "S01E06"])
+                var environment = sandbox.environment
+                environment["COLUMNS"] = "100"
+                environment["TZ"] = "Europe/Paris"
+                let result = try await Sandbox.run(
+                    executable: URL(fileURLWithPath: "/usr/bin/script"),
+                    arguments: ["-q", "-e", "-c", "'\(Binaries.url("tvm-fav").path)' next", "/dev/null"],
+                    stdin: nil, environment: environment, directory: sandbox.root, timeout: 60)
+                let rows = result.stdout.replacingOccurrences(of: "\r", with: "").split(separator: "\n").map(
+                    String.init)
+                #expect(rows.first?.hasPrefix("SHOW") == true, "\(rows)")
+                // 1x07 "Imperfect Circles": 2013-08-06 03:00 UTC is 05:00 in Paris.
+                #expect(
+                    rows.contains {
+                        $0.wholeMatch(
+                            of: /Under the Dome\s+S01E07\s+Imperfect Circles\s+2013-08-06 05:00\s+6\/39 ██░░░░░░░░/)
+                            != nil
+                    }, "\(rows)")
+            }
+        }
+    #endif
+
+    @Test("tvm-episodes annotates _tvm.watched and filters with --watched and --unwatched")
+    func watchedAnnotation() async throws {
+        try await withReplay { _, sandbox in
+            try await watch.tracking(sandbox)
+            _ = try await sandbox.run("tvm-fav", ["watch", "1", "2", "--at", "2019-01-01T00:00:00Z"])
+            let all = try await sandbox.run("tvm-episodes", ["1", "--season", "1", "--jq", "._tvm.watched"])
+            #expect(
+                Array(all.lines.prefix(3)) == ["2019-01-01T00:00:00.000Z", "2019-01-01T00:00:00.000Z", "null"])
+            let watched = try await sandbox.run("tvm-episodes", ["1", "--watched", "--jq", ".id"])
+            #expect(watched.lines == ["1", "2"])
+            let unwatched = try await sandbox.run("tvm-episodes", ["1", "--unwatched", "--jq", ".id"])
+            #expect(unwatched.lines.count == 37)
+        }
+    }
+
+    @Test("offline, or with the host unreachable, a favorite's episodes come from the favorites database")
+    func offlineFallback() async throws {
+        try await withReplay { _, sandbox in
+            try await watch.tracking(sandbox)
+            let offline = try await sandbox.run("tvm-episodes", ["43", "--offline", "--jq", ".id"])
+            #expect(offline.status == 0, "\(offline.stderr)")
+            #expect(offline.lines.count == 91)
+            #expect(offline.stderr.contains("1 show was answered from the episodes kept in the favorites database"))
+            let unreachable = try await sandbox.run(
+                "tvm-episodes", ["43", "1", "--specials", "--retries", "0", "--jq", ".id"],
+                environment: ["TVM_API_URL": "http://127.0.0.1:9"])
+            #expect(unreachable.status == 0, "\(unreachable.stderr)")
+            #expect(unreachable.lines.count == 93 + 39)
+            let notFavorite = try await sandbox.run("tvm-episodes", ["139", "--offline"])
+            #expect(notFavorite.status != 0)
+        }
+    }
+
+    @Test("--upcoming merges the shows' episodes airing in the next N days, ordered by air time")
+    func upcoming() async throws {
+        try await withReplay { server, sandbox in
+            let page = try Fixtures.elements("shows/page-0.json", baseURL: server.baseURL)
+            let shows = try [43, 2].map { id in try #require(page.first { $0.hasPrefix("{\"id\":\(id),") }) }
+            let result = try await sandbox.run(
+                "tvm-episodes", ["--upcoming", "--days", "21", "--jq", "\"\\(.airstamp) \\(._tvm.show.id)\""],
+                stdin: shows.joined(separator: "\n") + "\n", environment: ["TVM_NOW": "2016-04-20T00:00:00Z"])
+            #expect(result.status == 0, "\(result.stderr)")
+            let from = try #require(ISO8601DateFormatter().date(from: "2016-04-20T00:00:00Z"))
+            let to = from.addingTimeInterval(21 * 86_400)
+            var expected: [(Date, String)] = []
+            for (id, file) in [(43, "shows/43/episodes.json"), (2, "shows/2/episodes.json")] {
+                for element in try Fixtures.elements(file, baseURL: server.baseURL) {
+                    let stamp = try EpisodeFixtures.object(element)["airstamp"] as? String ?? ""
+                    guard let date = ISO8601DateFormatter().date(from: stamp), date >= from, date <= to else {
+                        continue
+                    }
+                    expected.append((date, "\(stamp) \(id)"))
+                }
+            }
+            #expect(result.lines == expected.sorted { $0.0 < $1.0 }.map(\.1))
+            let order = result.lines.map { String($0.split(separator: " ")[1]) }
+            #expect(order.contains("2") && order.contains("43") && order != order.sorted(), "merged: \(order)")
+        }
+    }
+
+    @Test("--format ics is an RFC 5545 calendar that python3-icalendar reads back field by field")
+    func calendar() async throws {
+        try await withReplay { server, sandbox in
+            try await watch.tracking(sandbox)
+            let result = try await sandbox.run(
+                "tvm-episodes", ["43", "--specials", "--season", "1", "--format", "ics"],
+                environment: ["TVM_NOW": "2019-01-16T00:00:00Z"])
+            #expect(result.status == 0, "\(result.stderr)")
+            let raw = result.stdout
+            // Every line ends in CRLF and holds at most 75 octets; folded lines go on with a space.
+            let lines = raw.components(separatedBy: "\r\n")
+            #expect(lines.last == "")
+            #expect(lines.dropLast().allSatisfy { $0.utf8.count <= 75 && !$0.contains("\n") })
+            #expect(lines.contains { $0.hasPrefix(" ") })
+            let file = sandbox.root.appendingPathComponent("s1.ics")
+            try Data(raw.utf8).write(to: file)
+            let parsed = try await Self.parse(file, in: sandbox)
+            #expect(
+                parsed["calendar"] as? [String: String] == [
+                    "VERSION": "2.0", "CALSCALE": "GREGORIAN", "X-WR-CALNAME": "tvm: episodes",
+                    "PRODID": "-//tvm//tvm 0.1.0//EN",
+                ])
+            let events = try #require(parsed["events"] as? [[String: String]])
+            let recorded = try Fixtures.elements("shows/43/episodes/specials=1.json", baseURL: server.baseURL)
+                .map(EpisodeFixtures.object).filter { $0["season"] as? Int == 1 }
+            #expect(events.count == recorded.count)
+            for (event, episode) in zip(events, recorded) {
+                let id = try #require(episode["id"] as? Int)
+                #expect(event["UID"] == "tvmaze-episode-\(id)@tvm")
+                #expect(event["DTSTAMP"] == "2019-01-16T00:00:00+00:00")
+                let start = try #require(ISO8601DateFormatter().date(from: episode["airstamp"] as? String ?? ""))
+                #expect(
+                    event["DTSTART"]
+                        == ISO8601DateFormatter().string(from: start).replacingOccurrences(of: "Z", with: "+00:00"))
+                let minutes = episode["runtime"] as? Int ?? 60
+                let end = start.addingTimeInterval(Double(minutes * 60))
+                #expect(
+                    event["DTEND"]
+                        == ISO8601DateFormatter().string(from: end).replacingOccurrences(of: "Z", with: "+00:00"))
+                let code =
+                    episode["number"] is Int
+                    ? String(format: "S%02dE%02d", episode["season"] as? Int ?? 0, episode["number"] as? Int ?? 0)
+                    : "S01 special"
+                #expect(event["SUMMARY"] == "Outlander \(code) \(episode["name"] as? String ?? "")")
+                #expect(event["URL"] == episode["url"] as? String)
+                let description = try #require(event["DESCRIPTION"])
+                #expect(Self.words(description) == Self.words(Self.plainText(episode["summary"] as? String ?? "")))
+            }
+            #expect(events.contains { $0["DESCRIPTION"]?.contains(",") == true }, "commas are escaped and read back")
+            let again = try await sandbox.run(
+                "tvm-episodes", ["43", "--specials", "--season", "1", "--format", "ics"],
+                environment: ["TVM_NOW": "2019-01-16T00:00:00Z"])
+            #expect(again.stdout == raw, "the same run gives the same calendar: UIDs are stable")
+        }
+    }
+
+    @Test("an episode without an air time is an all-day event; next --format ics holds the next episodes")
+    func allDayAndNext() async throws {
+        try await withReplay { _, sandbox in
+            try await watch.tracking(sandbox)
+            // Make 1x07 an episode whose air time is unknown.
+            _ = try await FavSupport.sqlite(
+                sandbox.favoritesDatabase,
+                "UPDATE episode SET record = json_set(record, '$.airtime', '') WHERE id = 7", in: sandbox)
+            _ = try await sandbox.run("tvm-fav", ["watch", "--show", "1", "--through", "S01E06"])
+            let result = try await sandbox.run("tvm-fav", ["next", "--format", "ics"])
+            #expect(result.status == 0, "\(result.stderr)")
+            let file = sandbox.root.appendingPathComponent("next.ics")
+            try Data(result.stdout.utf8).write(to: file)
+            let parsed = try await Self.parse(file, in: sandbox)
+            let events = try #require(parsed["events"] as? [[String: String]])
+            // Under the Dome was watched last, so it comes first.
+            #expect(
+                events.map { $0["SUMMARY"] ?? "" } == [
+                    "Under the Dome S01E07 Imperfect Circles", "Outlander S01E01 Sassenach",
+                ])
+            let dome = try #require(events.first)
+            #expect(dome["DTSTART"] == "2013-08-05" && dome["DTEND"] == "2013-08-06", "\(dome)")
+            #expect(try await sandbox.run("tvm-fav", ["list", "--format", "ics"]).status == 64)
+            #expect(try await sandbox.run("tvm-fav", ["next", "--format", "ics", "--jq", "."]).status == 64)
+        }
+    }
+
+    /// An obviously correct oracle for the summaries' plain text: tags dropped, the entities they use decoded.
+    static func plainText(_ html: String) -> String {
+        html.replacing(/<[^>]*>/, with: " ").replacingOccurrences(of: "&#39;", with: "'")
+            .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&amp;", with: "&")
+    }
+
+    static func words(_ text: String) -> [Substring] { text.split(whereSeparator: \.isWhitespace) }
+
+    /// Parses a calendar with Debian's python3-icalendar; returns the calendar's properties and each event's.
+    static func parse(_ file: URL, in sandbox: Sandbox) async throws -> [String: Any] {
+        let script = """
+            import icalendar, json, sys, datetime
+            cal = icalendar.Calendar.from_ical(open(sys.argv[1], 'rb').read())
+            def text(value):
+                value = value.dt if hasattr(value, 'dt') else value
+                return value.isoformat() if isinstance(value, (datetime.date, datetime.datetime)) else str(value)
+            out = {'calendar': {k: text(cal[k]) for k in ('VERSION', 'PRODID', 'CALSCALE', 'X-WR-CALNAME')},
+                   'events': [{k: text(e[k]) for k in ('UID', 'DTSTAMP', 'DTSTART', 'DTEND', 'SUMMARY', 'DESCRIPTION', 'URL') if k in e}
+                              for e in cal.walk('VEVENT')]}
+            print(json.dumps(out))
+            """
+        let result = try await Sandbox.run(
+            executable: URL(fileURLWithPath: "/usr/bin/python3"), arguments: ["-c", script, file.path], stdin: nil,
+            environment: sandbox.environment, directory: sandbox.root, timeout: 60)
+        #expect(result.status == 0, "\(result.stderr)")
+        return try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any] ?? [:]
+    }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import Testing
+
+@testable import TVMCommandLine
+@testable import TVMRecords
+@testable import TVMStore
+@testable import TVMTerminal
+
+@Suite("RFC 5545 text, episode codes, watch input lines, the clock, air times")
+struct CalendarTests {
+    @Test("lines are folded at 75 octets, continuation lines start with a space, and no UTF-8 sequence is split")
+    func folding() {
+        let line = "DESCRIPTION:" + String(repeating: "é", count: 100)
+        let folded = ICalendar.fold(line)
+        #expect(folded.hasSuffix("\r\n"))
+        let parts = folded.components(separatedBy: "\r\n").dropLast()
+        #expect(parts.count > 1)
+        #expect(parts.allSatisfy { $0.utf8.count <= 75 })
+        #expect(parts.dropFirst().allSatisfy { $0.hasPrefix(" ") })
+        #expect(
+            parts.enumerated().map { $0.offset == 0 ? $0.element : String($0.element.dropFirst()) }.joined() == line)
+        #expect(ICalendar.fold("SHORT:x") == "SHORT:x\r\n")
+    }
+
+    @Test("TEXT escapes backslash, semicolon, comma and newlines, and drops other control characters")
+    func escaping() {
+        #expect(ICalendar.escape("a\\b;c,d\ne\r\nf\u{1B}[31mg\th") == "a\\\\b\\;c\\,d\\ne\\nf[31mg\th")
+    }
+
+    @Test(
+        "an episode with an air time starts at its airstamp in UTC and lasts its runtime, else the show's, else 30 min")
+    func timedEvent() throws {
+        let record = Array(
+            #"{"id":7,"url":"https://www.tvmaze.com/episodes/7","name":"A, B; C","season":1,"number":2,"airdate":"2013-06-24","airtime":"22:00","airstamp":"2013-06-24T22:00:00-04:00","runtime":null,"summary":"<p>One <b>two</b></p>"}"#
+                .utf8)
+        let event = try #require(ICalendar.event(for: record, show: "Show", averageRuntime: 45, stamp: 0))
+        #expect(event.uid == "tvmaze-episode-7@tvm")
+        #expect(event.start == .instant(1_372_125_600))
+        #expect(event.end == .instant(1_372_125_600 + 45 * 60))
+        #expect(event.summary == "Show S01E02 A, B; C")
+        #expect(event.description == "One two")
+        let text = ICalendar.text(of: event)
+        #expect(text.contains("DTSTART:20130625T020000Z\r\n"))
+        #expect(text.contains("SUMMARY:Show S01E02 A\\, B\\; C\r\n"))
+        let plain = try #require(ICalendar.event(for: record, show: "Show", averageRuntime: nil, stamp: 0))
+        #expect(plain.end == .instant(1_372_125_600 + 30 * 60))
+    }
+
+    @Test("an episode with no air time is an all-day event on its airdate")
+    func allDayEvent() throws {
+        let record = Array(
+            #"{"id":8,"name":"X","season":2,"number":null,"airdate":"2020-02-29","airtime":"","airstamp":"2020-02-29T12:00:00+00:00","runtime":60}"#
+                .utf8)
+        let event = try #require(ICalendar.event(for: record, show: nil, averageRuntime: nil, stamp: 0))
+        let text = ICalendar.text(of: event)
+        #expect(text.contains("DTSTART;VALUE=DATE:20200229\r\n"))
+        #expect(text.contains("DTEND;VALUE=DATE:20200301\r\n"))
+        #expect(event.summary == "S02 special X")
+    }
+
+    @Test("episode codes read S02E05, s2e5 and 2x05, and refuse anything else")
+    func codes() {
+        #expect(EpisodeCode(parsing: "S02E05") == EpisodeCode(season: 2, number: 5))
+        #expect(EpisodeCode(parsing: "s2e5") == EpisodeCode(season: 2, number: 5))
+        #expect(EpisodeCode(parsing: "2x05") == EpisodeCode(season: 2, number: 5))
+        for bad in ["", "S2", "E5", "S0E1", "S-1E2", "SxEy", "S2E5x", "S٢E5", "S1234567E1"] {
+            #expect(EpisodeCode(parsing: bad) == nil, "\(bad)")
+        }
+        #expect(EpisodeCode(season: 12, number: 3).text == "S12E03")
+        #expect(EpisodeCode(season: 1, number: 9) < EpisodeCode(season: 2, number: 1))
+    }
+
+    @Test("watch reads episode records, marks from tvm-fav watched, and bare ids; other lines are refused")
+    func watchInput() throws {
+        let record = try WatchInput(
+            line: Array(#"{"id":5,"season":1,"number":5,"airdate":"x","_tvm":{"show":{"id":1,"name":"U"}}}"#.utf8))
+        #expect(record == WatchInput(episodeID: 5, showID: 1, watchedAt: nil, isMark: false))
+        let linked = try WatchInput(
+            line: Array(#"{"id":6,"season":1,"_links":{"show":{"href":"https://api.tvmaze.com/shows/43"}}}"#.utf8))
+        #expect(linked.showID == 43)
+        let mark = try WatchInput(line: Array(#"{"episode":9,"show":2,"watched_at":"2024-03-01T20:00:00.250Z"}"#.utf8))
+        #expect(mark.isMark && mark.episodeID == 9 && mark.showID == 2)
+        #expect(mark.watchedAt == Date(timeIntervalSince1970: 1_709_323_200.25))
+        #expect(try WatchInput(line: Array("12".utf8)).episodeID == 12)
+        #expect(try WatchInput(line: Array(#""12""#.utf8)).episodeID == 12)
+        #expect(throws: WatchInputError.self) {
+            try WatchInput(line: Array(#"{"id":1,"name":"Show","genres":[]}"#.utf8))
+        }
+        #expect(throws: WatchInputError.self) {
+            try WatchInput(line: Array(#"{"episode":1,"watched_at":"soon"}"#.utf8))
+        }
+        #expect(throws: WatchInputError.self) { try WatchInput(line: Array("[1]".utf8)) }
+        #expect(throws: WatchInputError.self) { try WatchInput(line: Array("-3".utf8)) }
+    }
+
+    @Test("TVM_NOW sets the clock: an ISO 8601 time or a day; anything else is an error; unset is the system clock")
+    func clock() throws {
+        #expect(
+            try ToolClock.now(environment: ["TVM_NOW": "2019-01-10T12:00:00Z"]).timeIntervalSince1970 == 1_547_121_600)
+        #expect(
+            try ToolClock.now(environment: ["TVM_NOW": "2019-01-10T07:00-05:00"]).timeIntervalSince1970 == 1_547_121_600
+        )
+        #expect(try ToolClock.now(environment: ["TVM_NOW": "2019-01-10"]).timeIntervalSince1970 == 1_547_078_400)
+        #expect(throws: ToolClockError.malformed("tomorrow")) {
+            try ToolClock.now(environment: ["TVM_NOW": "tomorrow"])
+        }
+        #expect(abs(try ToolClock.now(environment: [:]).timeIntervalSinceNow) < 5)
+    }
+
+    @Test("air times show in the user's zone from airstamp, and only the date when the time is unknown")
+    func airTimes() throws {
+        let paris = try #require(TimeZone(identifier: "Europe/Paris"))
+        let newYork = try #require(TimeZone(identifier: "America/New_York"))
+        let stamp = "2013-06-25T02:00:00+00:00"
+        #expect(
+            AirTime.text(airstamp: stamp, airdate: "2013-06-24", airtime: "22:00", zone: newYork) == "2013-06-24 22:00")
+        #expect(
+            AirTime.text(airstamp: stamp, airdate: "2013-06-24", airtime: "22:00", zone: paris) == "2013-06-25 04:00")
+        #expect(AirTime.text(airstamp: stamp, airdate: "2013-06-24", airtime: "", zone: paris) == "2013-06-24")
+        #expect(AirTime.text(airstamp: nil, airdate: "2013-06-24", airtime: "22:00", zone: paris) == "2013-06-24")
+    }
+
+    @Test("the progress cell is watched/aired with a ten-cell bar")
+    func progressBar() {
+        #expect(EpisodeTableView.progress(watched: 7, aired: 10) == "7/10 ███████░░░")
+        #expect(EpisodeTableView.progress(watched: 0, aired: 0) == "0/0 ░░░░░░░░░░")
+        #expect(EpisodeTableView.progress(watched: 39, aired: 39) == "39/39 ██████████")
+    }
+}

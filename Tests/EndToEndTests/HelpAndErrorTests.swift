@@ -96,7 +96,7 @@ struct HelpAndErrorTests {
     func aliases() async throws {
         let sandbox = try Sandbox()
         let shows = try FavSupport.recordedShows().prefix(3).joined(separator: "\n") + "\n"
-        #expect(try await sandbox.run("tvm-fav", ["add"], stdin: shows).status == 0)
+        #expect(try await sandbox.run("tvm-fav", ["add", "--no-episodes"], stdin: shows).status == 0)
         let list = try await sandbox.run("tvm-fav", ["list", "--format", "jsonl"])
         let ls = try await sandbox.run("tvm-fav", ["ls", "--format", "jsonl"])
         #expect(ls.status == 0)

@@ -25,8 +25,7 @@ package struct NextCommand: AsyncParsableCommand {
 
             Examples:
               tvm-fav next
-              tvm-fav next --all \\
-                --jq '"\\(._tvm.show.name): \\(._tvm.progress.watched)/\\(._tvm.progress.aired)"'
+              tvm-fav next --all --jq '[._tvm.show.name, ._tvm.progress.watched] | @tsv'
               tvm-fav next --format ics > next.ics
             """
     )

@@ -21,7 +21,7 @@ struct PipelineTests {
     @Test("tvm-search … | tvm-fav add saves every result, with no extra request for the full records")
     func searchIntoFavorites() async throws {
         try await withReplay { server, sandbox in
-            let added = try await runPipeline(sandbox, "tvm-search girls | tvm-fav add --jq .id")
+            let added = try await runPipeline(sandbox, "tvm-search girls | tvm-fav add --no-episodes --jq .id")
             #expect(added.status == 0)
             let results = try Fixtures.elements("search/shows/q=girls.json", baseURL: server.baseURL)
             let ids = try results.map { result in

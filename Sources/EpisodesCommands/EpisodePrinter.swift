@@ -145,8 +145,11 @@ final class EpisodePrinter {
         do throws(APIError) {
             return try await loader.episodes(of: showID, knownName: knownName, specials: specials)
         } catch {
+            var window: ClosedRange<Int>?
+            if case .upcoming(let seconds) = mode { window = now...(now + seconds) }
             guard Self.fallsBack(error),
-                let stored = await tracking.storedEpisodes(of: showID, knownName: knownName, specials: specials)
+                let stored = await tracking.storedEpisodes(
+                    of: showID, knownName: knownName, specials: specials, window: window)
             else { throw error }
             return stored
         }

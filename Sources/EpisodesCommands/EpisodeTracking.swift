@@ -45,10 +45,21 @@ final class EpisodeTracking {
 
     /// A favorite's stored episodes as a list `tvm-episodes` prints (specials only when asked), or `nil` when the
     /// show is not a favorite with stored episodes.
-    func storedEpisodes(of showID: Int, knownName: String?, specials: Bool) async -> ShowEpisodes? {
+    ///
+    /// With `window` (seconds since the epoch), only the episodes airing in it are read.
+    func storedEpisodes(of showID: Int, knownName: String?, specials: Bool, window: ClosedRange<Int>? = nil) async
+        -> ShowEpisodes?
+    {
         guard let store else { return nil }
         let listed = (try? await store.showsWithEpisodes(among: [showID])) ?? []
-        guard listed.contains(showID), let stored = try? await store.episodes(showID: showID) else { return nil }
+        guard listed.contains(showID) else { return nil }
+        let read: [StoredEpisode]?
+        if let window {
+            read = try? await store.episodes(showID: showID, airingFrom: window.lowerBound, to: window.upperBound)
+        } else {
+            read = try? await store.episodes(showID: showID)
+        }
+        guard let stored = read else { return nil }
         var name = knownName
         if name == nil { name = (try? await store.favorite(id: showID))?.name }
         answeredLocally += 1

@@ -15,6 +15,23 @@ extension FavoritesStore {
         }
     }
 
+    /// A favorite's stored episodes that air in a window (``StoredEpisode/airsAt`` from `from` to `to`, both
+    /// included), in TVMaze's order: what `tvm-episodes --upcoming` needs of each show, read through the
+    /// `episode_show` index without reading the other records.
+    ///
+    /// - Parameters:
+    ///   - showID: The show.
+    ///   - from: The window's start, seconds since the epoch.
+    ///   - to: The window's end.
+    /// - Throws: ``StoreError``.
+    public func episodes(showID: Int, airingFrom from: Int, to: Int) async throws(StoreError) -> [StoredEpisode] {
+        try await read("reading episodes") { db in
+            try StoredEpisode.filter(StoredEpisode.Columns.showID == showID)
+                .filter(StoredEpisode.Columns.airsAt >= from && StoredEpisode.Columns.airsAt <= to)
+                .order(StoredEpisode.Columns.position).fetchAll(db)
+        }
+    }
+
     /// Stored episodes by id (ids not stored are left out).
     ///
     /// - Parameter ids: Episode ids.
@@ -90,17 +107,19 @@ extension FavoritesStore {
             let rows = try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT f.id, f.name, f.episodes_at IS NOT NULL AS listed,
-                      (SELECT count(*) FROM episode AS e WHERE \(regular)) AS total,
-                      (SELECT count(*) FROM episode AS e WHERE \(aired)) AS aired,
-                      (SELECT count(*) FROM episode AS e JOIN watched AS w ON w.episode_id = e.id WHERE \(regular))
-                        AS watched,
-                      (SELECT e.record FROM episode AS e WHERE \(aired)
-                        AND NOT EXISTS (SELECT 1 FROM watched AS w WHERE w.episode_id = e.id)
-                        ORDER BY e.season, e.number, e.position LIMIT 1) AS next,
-                      (SELECT max(w.watched_at) FROM watched AS w WHERE w.show_id = f.id) AS last_watched
-                    FROM favorite AS f
-                    ORDER BY last_watched IS NULL, last_watched DESC, f.name COLLATE NOCASE, f.id
+                    SELECT p.*, n.record AS next FROM (
+                      SELECT f.id, f.name, f.episodes_at IS NOT NULL AS listed,
+                        (SELECT count(*) FROM episode AS e WHERE \(regular)) AS total,
+                        (SELECT count(*) FROM episode AS e WHERE \(aired)) AS aired,
+                        (SELECT count(*) FROM episode AS e JOIN watched AS w ON w.episode_id = e.id WHERE \(regular))
+                          AS watched,
+                        (SELECT e.id FROM episode AS e WHERE \(aired)
+                          AND NOT EXISTS (SELECT 1 FROM watched AS w WHERE w.episode_id = e.id)
+                          ORDER BY e.season, e.number, e.position LIMIT 1) AS next_id,
+                        (SELECT max(w.watched_at) FROM watched AS w WHERE w.show_id = f.id) AS last_watched
+                      FROM favorite AS f
+                    ) AS p LEFT JOIN episode AS n ON n.id = p.next_id
+                    ORDER BY p.last_watched IS NULL, p.last_watched DESC, p.name COLLATE NOCASE, p.id
                     """,
                 arguments: ["now": now])
             return rows.map { row in

@@ -46,6 +46,10 @@ extension FavoritesStore {
             }
             try db.create(index: "episode_show", on: StoredEpisode.databaseTableName, columns: ["show_id", "position"])
             try db.create(index: "episode_airs_at", on: StoredEpisode.databaseTableName, columns: ["airs_at"])
+            // Covers tvm-fav next's counts and its choice of the next episode, so they never read the records.
+            try db.create(
+                index: "episode_progress", on: StoredEpisode.databaseTableName,
+                columns: ["show_id", "regular", "airs_at", "season", "number", "position"])
             try db.create(table: WatchMark.databaseTableName) { table in
                 table.primaryKey("episode_id", .integer)
                 table.column("show_id", .integer).notNull()

@@ -158,8 +158,16 @@ final class TerminalSession: @unchecked Sendable {
         }
         guard wasEntered else { return }
         Glibc.signal(SIGTSTP, SIG_DFL)
-        // To the process group, as a shell's Ctrl-Z would: raise(3) would aim at this thread, which may block it.
+        // To the process group, as a shell's Ctrl-Z would. This thread may block signals (it inherits a dispatch
+        // worker's mask), so it unblocks SIGTSTP first: Linux then gives the signal to this thread, which stops
+        // before kill(2) returns, never running on into resume() with the stop still to come.
+        var stop = sigset_t()
+        var previous = sigset_t()
+        sigemptyset(&stop)
+        sigaddset(&stop, SIGTSTP)
+        pthread_sigmask(SIG_UNBLOCK, &stop, &previous)
         kill(0, SIGTSTP)
+        pthread_sigmask(SIG_SETMASK, &previous, nil)
         // Continued.
         forwardToSignalPipe(SIGTSTP)
         resume()

@@ -123,6 +123,23 @@ struct TerminalPromptTests {
         }
     }
 
+    @Test("a progress line is erased before an error: the run's last page fails and the dialog is cancelled")
+    func progressLineErasedByError() async throws {
+        try await withReplay(faults: [FaultRule(.serverError(status: 503), matching: .prefix("/shows?page=1"))]) {
+            _, sandbox in
+            let session = try sandbox.terminal(
+                "tvm-fetch shows --all --page 1 --retries 0 > index.jsonl", term: "xterm")
+            try await session.waitFor("[R]etry / [c]ancel ")
+            session.type("c")
+            let (status, screen) = try await session.finish()
+            #expect(status == 69, "\(screen.debugDescription)")
+            let progress = try #require(screen.range(of: "fetching page 1… (0 shows so far)", options: .backwards))
+            let after = screen[progress.upperBound...]
+            let erase = try #require(after.range(of: "\r\u{1B}[2K"), "\(screen.debugDescription)")
+            #expect(after[..<erase.lowerBound].isEmpty, "the line is erased before anything else is written")
+        }
+    }
+
     @Test("TERM=dumb: tvm-search -i refuses with a clear message and draws nothing")
     func dumbTerminal() async throws {
         let sandbox = try Sandbox()

@@ -28,7 +28,7 @@ struct FetchCommand: AsyncParsableCommand {
         version: Version.current,
         subcommands: [
             ShowsCommand.self, ShowCommand.self, SeasonsCommand.self, CastCommand.self, CrewCommand.self,
-            LookupCommand.self, UpdatesCommand.self, ScheduleCommand.self, CacheCommand.self,
+            LookupCommand.self, UpdatesCommand.self, ScheduleCommand.self, CacheCommand.self, CatalogCommand.self,
         ]
     )
 }

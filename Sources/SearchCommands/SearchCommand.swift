@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import TVMCommandLine
 import TVMRecords
 import TVMStore
@@ -95,10 +96,20 @@ struct SearchCommand: AsyncParsableCommand {
     @Flag(help: "Forget every remembered search.")
     var clearHistory = false
 
+    @OptionGroup(title: "Searching the catalogue on disk") var local: LocalSearchOptions
     @OptionGroup var network: NetworkOptions
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
+        if local.local {
+            guard !history, !clearHistory else {
+                throw ValidationError("--local cannot be combined with --history or --clear-history")
+            }
+            guard !single, embed.isEmpty else {
+                throw ValidationError("--local cannot be combined with --single or --embed")
+            }
+            if isLocalBrowse { return }
+        }
         if interactive || (query.isEmpty && !history && !clearHistory && !single && embed.isEmpty) {
             try validateInteractive()
             return
@@ -146,18 +157,37 @@ struct SearchCommand: AsyncParsableCommand {
     }
 
     /// Whether this run is the live search.
-    private var isInteractive: Bool { interactive || (query.isEmpty && !history && !clearHistory) }
+    private var isInteractive: Bool {
+        interactive || (query.isEmpty && !history && !clearHistory && !isLocalBrowse)
+    }
+
+    /// Whether this run lists catalogue shows without a query: with filters, or with no terminal to search on.
+    private var isLocalBrowse: Bool {
+        local.local && query.isEmpty && !interactive
+            && (local.hasFilters || local.sort != nil || !TerminalSession.isAvailableInForeground)
+    }
+
+    /// Whether the catalogue answers: --local, or --offline when there is a catalogue.
+    private func usesCatalog(_ runtime: ToolRuntime) -> Bool {
+        local.local
+            || (network.offline && !single
+                && FileManager.default.fileExists(atPath: runtime.catalogPath(local.catalog)))
+    }
 
     func run() async throws {
         let runtime = ToolRuntime(tool: "tvm-search", output: output)
         try await runtime.run {
             let store = SearchHistory(directory: runtime.directories.state)
+            let catalog =
+                !history && !clearHistory && usesCatalog(runtime)
+                ? try runtime.openCatalog(local.catalog, access: .readOnly) : nil
             if isInteractive {
                 guard let session = TerminalSession.open() else { throw LiveSearchTerminalError.noTerminal }
                 let client = try runtime.makeClient(network, drawsOnTerminal: true)
                 let live = InteractiveSearch(
                     runtime: runtime,
                     searcher: ShowSearcher(runtime: runtime, client: client, history: store),
+                    backend: catalog.map { .catalog($0, local.query(text: nil)) } ?? .api(client),
                     session: session,
                     color: runtime.terminal.colorAllowed(noColorFlag: output.noColor)
                 )
@@ -166,6 +196,9 @@ struct SearchCommand: AsyncParsableCommand {
                 try store.clear()
             } else if history {
                 try await HistoryPrinter(runtime: runtime, history: store).printEntries()
+            } else if let catalog {
+                let searcher = LocalSearcher(runtime: runtime, store: catalog, history: store)
+                try await searcher.searchAndPrint(local.query(text: SearchQuery(words: query)?.text))
             } else if let query = SearchQuery(words: query) {
                 let searcher = ShowSearcher(runtime: runtime, client: try runtime.makeClient(network), history: store)
                 try await searcher.searchAndPrint(query, single: single, embed: try EmbedList.parse(embed))

@@ -54,6 +54,7 @@ public struct CatalogEntry: Sendable, Equatable {
         self.show = CatalogShow(
             id: record.id,
             name: record.name,
+            nameWords: CatalogMatch(text: record.name)?.words.count ?? 0,
             type: show.type,
             language: show.language,
             status: show.status,

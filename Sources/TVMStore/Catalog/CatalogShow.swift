@@ -13,6 +13,10 @@ public struct CatalogShow: Codable, FetchableRecord, PersistableRecord, Sendable
     public var id: Int
     /// The show's name.
     public var name: String
+    /// How many words the name has: among shows whose name holds every word searched, the one with the fewest
+    /// other words matches best ("Girls" before "Curvy Girls Stripped Bare"). FTS5's bm25 cannot say it: it
+    /// measures a document's length over all its columns, so a long summary would decide.
+    public var nameWords: Int
     /// `Scripted`, `Reality`, `Animation`, …
     public var type: String?
     /// The main language.
@@ -34,12 +38,19 @@ public struct CatalogShow: Codable, FetchableRecord, PersistableRecord, Sendable
     /// When TVMaze last changed the show (Unix time), as `/updates/shows` says it; 0 when absent.
     public var updated: Int
 
+    private enum CodingKeys: String, CodingKey {
+        case id, name, type, language, status, genres, channel, country, rating, weight, premiered, updated
+        case nameWords = "name_words"
+    }
+
     /// The table's columns.
     public enum Columns {
         /// `id`.
         public static let id = Column(CodingKeys.id)
         /// `name`.
         public static let name = Column(CodingKeys.name)
+        /// `name_words`.
+        public static let nameWords = Column(CodingKeys.nameWords)
         /// `type`.
         public static let type = Column(CodingKeys.type)
         /// `language`.

@@ -21,6 +21,7 @@ extension CatalogStore {
             try db.create(table: CatalogShow.databaseTableName) { table in
                 table.primaryKey("id", .integer)
                 table.column("name", .text).notNull()
+                table.column("name_words", .integer).notNull()
                 table.column("type", .text)
                 table.column("language", .text)
                 table.column("status", .text)

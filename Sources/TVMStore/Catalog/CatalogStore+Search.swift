@@ -78,8 +78,18 @@ extension CatalogStore {
             arguments += [years.lowerBound, years.upperBound]
         }
         if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
-        let relevance = expression == nil ? [] : ["(s.id IN names) DESC", "hits.rank"]
+        // A show with every word in its name comes first, the fewest other words in its name first, then the most
+        // popular ("Girls" before "Curvy Girls Stripped Bare", whose summary says girls ten times); then the shows
+        // that match elsewhere, by bm25.
         let popularity = ["s.weight DESC", "s.id"]
+        let nameTier = "s.id IN names"
+        let relevance =
+            expression == nil
+            ? []
+            : [
+                "\(nameTier) DESC", "CASE WHEN \(nameTier) THEN s.name_words END",
+                "CASE WHEN \(nameTier) THEN -s.weight END", "hits.rank",
+            ]
         let order: [String]
         switch query.sort ?? (expression == nil ? .popularity : .score) {
         case .score: order = relevance + popularity

@@ -73,7 +73,12 @@ public final class CatalogStore: Sendable {
         } catch let error as CatalogError {
             throw error
         } catch  where CatalogError.isCorruption(error) {
-            let aside = "\(path).corrupt-\(Int(Date().timeIntervalSince1970))"
+            var aside = "\(path).corrupt-\(Int(Date().timeIntervalSince1970))"
+            var suffix = 1
+            while FileManager.default.fileExists(atPath: aside) {
+                suffix += 1
+                aside = "\(path).corrupt-\(Int(Date().timeIntervalSince1970))-\(suffix)"
+            }
             do {
                 try FileManager.default.moveItem(atPath: path, toPath: aside)
             } catch {

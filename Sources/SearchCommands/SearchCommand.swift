@@ -47,6 +47,16 @@ struct SearchCommand: AsyncParsableCommand {
             end) edit it, as in a shell; Esc or Ctrl-C exit 130, printing nothing and \
             leaving the history unchanged. A QUERY given with -i is the starting query.
 
+            Offline: --local searches the show catalogue on disk (tvm-fetch catalog sync makes it) instead of \
+            TVMaze: every word of QUERY, as a word or the start of one, in the name, genres, network or web \
+            channel, or summary, without regard to case or accents (pokemon finds Pokémon). A show with every \
+            word in its name comes first, then by popularity. The records are printed as for an online search, \
+            with "_tvm.score". The filters --genre (repeatable), --status, --language, --type, --network, \
+            --country, --min-rating and --premiered YEAR[..YEAR], the order --sort and --limit (10 by default, 0 \
+            for all) need --local; with a filter and no QUERY it browses. --offline uses the catalogue when there \
+            is one. -i --local searches the catalogue as you type, with no debounce wait. With no catalogue, \
+            --local says how to make one and exits 69.
+
             Examples:
               tvm-search girls
               tvm-search squid game | tvm-fav add
@@ -57,6 +67,8 @@ struct SearchCommand: AsyncParsableCommand {
               tvm-search --clear-history
               tvm-search -i | tvm-fav add
               tvm-search -i squid
+              tvm-search --local pokemon
+              tvm-search --local --genre Anime --min-rating 8 --sort rating
 
             Data: TVmaze (https://www.tvmaze.com), CC BY-SA 4.0.
 

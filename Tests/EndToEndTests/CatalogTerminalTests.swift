@@ -1,0 +1,78 @@
+import Foundation
+import ReplayServer
+import Testing
+
+@Suite("The catalogue on a terminal, and a sync killed midway")
+struct CatalogTerminalTests {
+    @Test("tvm-search -i --local answers each keystroke from the catalogue, with the server stopped")
+    func liveLocalSearch() async throws {
+        let world = try CatalogWorld()
+        let (server, sandbox) = try await startCatalogReplay(world)
+        #expect(try await sandbox.run("tvm-fetch", ["catalog", "sync"]).status == 0)
+        let expected = try await sandbox.run("tvm-search", ["--local", "gir"])
+        await server.stop()
+        let terminal = try await TmuxTerminal.start("tvm-search -i --local", in: sandbox)
+        do {
+            try await terminal.waitForScreen { $0.contains("Search shows: ▏") }
+            try await terminal.type("gir")
+            // A prefix of the word finds the shows as it is typed; no debounce, no network.
+            let screen = try await terminal.waitForScreen { $0.contains("Gilmore Girls") }
+            #expect(screen.contains("Girls"))
+            try await terminal.press("Enter")
+            let outcome = try await terminal.outcome()
+            #expect(outcome.status == 0)
+            #expect(outcome.stdout == expected.lines[0] + "\n")
+            #expect(outcome.modesAfter == outcome.modesBefore)
+        } catch {
+            await terminal.stop()
+            throw error
+        }
+        await terminal.stop()
+    }
+
+    @Test("a first sync on a terminal shows pages, shows, the time spent and the time left")
+    func progressLine() async throws {
+        let world = try CatalogWorld()
+        let (server, sandbox) = try await startCatalogReplay(world, latency: .milliseconds(700))
+        defer { Task { await server.stop() } }
+        let terminal = try await TmuxTerminal.start("tvm-fetch catalog sync 2>&1 | cat -v", in: sandbox)
+        let progress = try await terminal.outcome().stdout
+        await terminal.stop()
+        #expect(!progress.contains("catalog sync: page"), "progress is only drawn on a terminal")
+        #expect(progress.contains("full sync: \(world.ids.count) shows"))
+        // The terminal wrapper sends stderr to a file; the inner shell gives it the terminal back.
+        let onTerminal = try await TmuxTerminal.start(
+            "sh -c 'tvm-fetch catalog sync --full 2>/dev/tty'", in: sandbox)
+        let screen = try await onTerminal.waitForScreen(timeout: 30) { $0.contains("shows ·") }
+        await onTerminal.stop()
+        #expect(screen.contains("catalog sync: page "))
+        #expect(screen.contains(" of ~380 · "))
+        #expect(screen.contains("elapsed · ~"))
+        #expect(screen.contains("left"))
+    }
+
+    @Test("a sync killed with SIGKILL leaves whole pages only and resumes where it stopped")
+    func killedMidway() async throws {
+        let world = try CatalogWorld()
+        let (server, sandbox) = try await startCatalogReplay(world, latency: .seconds(1))
+        defer { Task { await server.stop() } }
+        let killed = try await Sandbox.run(
+            executable: URL(fileURLWithPath: "/usr/bin/timeout"),
+            arguments: ["-s", "KILL", "2.2", Binaries.url("tvm-fetch").path, "catalog", "sync"],
+            stdin: nil, environment: sandbox.environment, directory: sandbox.root, timeout: 60)
+        #expect(killed.status == 137 || killed.status == 9, "killed by SIGKILL")
+        let check = try await sqlite(sandbox.catalog.path, "PRAGMA integrity_check")
+        #expect(check == "ok")
+        let stored = Int(try await sqlite(sandbox.catalog.path, "SELECT count(*) FROM show")) ?? -1
+        let next = Int(try await sqlite(sandbox.catalog.path, "SELECT full_next_page FROM sync_state")) ?? -1
+        #expect((1...2).contains(next), "killed after \(next) pages")
+        #expect(stored == (0..<max(next, 0)).map { world.ids(onPage: $0).count }.reduce(0, +), "whole pages only")
+        server.setLatency(.zero)
+        server.log.removeAll()
+        let resumed = try await sandbox.run("tvm-fetch", ["catalog", "sync"])
+        #expect(resumed.status == 0, "\(resumed.stderr)")
+        #expect(resumed.stderr.contains("resuming the interrupted sync at page \(next)"))
+        #expect(server.log.requests.first?.target == "/shows?page=\(next)")
+        #expect(try await sandbox.catalogInfo()["shows"] as? Int == world.ids.count)
+    }
+}

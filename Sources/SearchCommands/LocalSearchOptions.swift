@@ -107,4 +107,3 @@ struct LocalSearchOptions: ParsableArguments {
     }
 }
 
-extension CatalogSort: ExpressibleByArgument {}

@@ -80,3 +80,5 @@ extension CatalogError: ReportedError {
         if case .missing = self { runtime.raise(.unavailable) } else { runtime.raise(.ioError) }
     }
 }
+
+extension CatalogSort: ExpressibleByArgument {}

@@ -102,6 +102,16 @@ struct CatalogSyncTests {
         let sent = try #require(online.lines.first { $0.hasPrefix("{\"id\":139,") })
         let first = try #require(local.lines.first)
         #expect(first.hasPrefix(String(sent.dropLast()) + ",\"_tvm\":{\"score\":"))
+        // tvm-fetch shows --local: the same page, byte for byte, and other orders.
+        let page = try await sandbox.run("tvm-fetch", ["shows", "--local", "--page", "0"])
+        #expect(page.status == 0, "\(page.stderr)")
+        #expect(page.stdout == online.stdout)
+        let popular = try await sandbox.run(
+            "tvm-fetch", ["shows", "--local", "--sort", "popularity", "--limit", "7", "--jq", ".weight"])
+        let weights = popular.lines.compactMap(Int.init)
+        #expect(weights.count == 7 && weights == weights.sorted(by: >))
+        let everything = try await sandbox.run("tvm-fetch", ["shows", "--local", "--all", "--jq", ".id"])
+        #expect(everything.lines.map { Int($0) ?? -1 } == world.ids)
         let offline = try await sandbox.run("tvm-search", ["--offline", "girls"])
         #expect(offline.status == 0, "\(offline.stderr)")
         #expect(offline.stdout == local.stdout)

@@ -24,7 +24,7 @@ function __tvm-fetch_parse_tokens -S
         __tvm-fetch_parse_subcommand 0 'version' 'h/help'
         switch $unparsed_tokens[1]
         case 'shows'
-            __tvm-fetch_parse_subcommand 0 'page=' 'all' 'api-url=' 'timeout=' 'retries=' 'offline' 'v/verbose' 'refresh' 'cache-max=' 'jq=' 'jq-file=' 'arg=+' 'argjson=+' 'format=' 'no-color' 'q/quiet' 'version' 'h/help'
+            __tvm-fetch_parse_subcommand 0 'page=' 'all' 'local' 'sort=' 'limit=' 'catalog=' 'api-url=' 'timeout=' 'retries=' 'offline' 'v/verbose' 'refresh' 'cache-max=' 'jq=' 'jq-file=' 'arg=+' 'argjson=+' 'format=' 'no-color' 'q/quiet' 'version' 'h/help'
         case 'show'
             __tvm-fetch_parse_subcommand -r 1 'embed=+' 'open=' 'api-url=' 'timeout=' 'retries=' 'offline' 'v/verbose' 'refresh' 'cache-max=' 'failed=' 'jq=' 'jq-file=' 'arg=+' 'argjson=+' 'format=' 'no-color' 'q/quiet' 'version' 'h/help'
         case 'seasons'
@@ -127,6 +127,10 @@ complete -c 'tvm-fetch' -n '__tvm-fetch_should_offer_completions_for_positional 
 complete -c 'tvm-fetch' -n '__tvm-fetch_should_offer_completions_for_positional "tvm-fetch" -eq 1' -fa 'help' -d 'Show subcommand help information.'
 complete -c 'tvm-fetch' -n '__tvm-fetch_should_offer_completions_for_flags_or_options "tvm-fetch shows" page' -l 'page' -d 'The page to print, or to start from with --all.' -rfka ''
 complete -c 'tvm-fetch' -n '__tvm-fetch_should_offer_completions_for_flags_or_options "tvm-fetch shows" all' -l 'all' -d 'Walk the index from --page until its end.'
+complete -c 'tvm-fetch' -n '__tvm-fetch_should_offer_completions_for_flags_or_options "tvm-fetch shows" local' -l 'local' -d 'Stream the show catalogue on disk (made by tvm-fetch catalog sync) instead of the index.'
+complete -c 'tvm-fetch' -n '__tvm-fetch_should_offer_completions_for_flags_or_options "tvm-fetch shows" sort' -l 'sort' -d 'With --local, the order: id (the default, as the index), popularity, rating, premiered (latest first), name.' -rfka 'id popularity rating premiered name'
+complete -c 'tvm-fetch' -n '__tvm-fetch_should_offer_completions_for_flags_or_options "tvm-fetch shows" limit' -l 'limit' -d 'With --local, the most shows to print.' -rfka ''
+complete -c 'tvm-fetch' -n '__tvm-fetch_should_offer_completions_for_flags_or_options "tvm-fetch shows" catalog' -l 'catalog' -d 'The show catalogue (default: $TVM_CATALOG, else $XDG_DATA_HOME/tvm/catalog.sqlite).' -rF
 complete -c 'tvm-fetch' -n '__tvm-fetch_should_offer_completions_for_flags_or_options "tvm-fetch shows" api-url' -l 'api-url' -d 'The TVMaze API base URL, without a query or fragment (default: $TVM_API_URL, else https://api.tvmaze.com).' -rfka ''
 complete -c 'tvm-fetch' -n '__tvm-fetch_should_offer_completions_for_flags_or_options "tvm-fetch shows" timeout' -l 'timeout' -d 'Connect and read timeout, in seconds.' -rfka ''
 complete -c 'tvm-fetch' -n '__tvm-fetch_should_offer_completions_for_flags_or_options "tvm-fetch shows" retries' -l 'retries' -d 'Retries after a 429, a 5xx, a timeout or a lost connection.' -rfka ''

@@ -28,6 +28,10 @@ public struct CatalogQuery: Sendable, Equatable {
     public var sort: CatalogSort?
     /// The most shows to return; 0 for all.
     public var limit: Int = 10
+    /// How many shows of the order to skip first.
+    public var offset: Int = 0
+    /// Only shows whose id is in this range (an index page's ids: `250N..<250(N+1)`).
+    public var ids: Range<Int>?
 
     /// Creates a query.
     ///
@@ -39,7 +43,7 @@ public struct CatalogQuery: Sendable, Equatable {
     /// Whether any filter is set.
     public var hasFilters: Bool {
         !genres.isEmpty || status != nil || language != nil || type != nil || network != nil || country != nil
-            || minRating != nil || premiered != nil
+            || minRating != nil || premiered != nil || ids != nil
     }
 }
 

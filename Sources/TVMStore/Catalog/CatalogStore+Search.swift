@@ -77,6 +77,10 @@ extension CatalogStore {
             conditions.append("CAST(substr(s.premiered, 1, 4) AS INTEGER) BETWEEN ? AND ?")
             arguments += [years.lowerBound, years.upperBound]
         }
+        if let ids = query.ids {
+            conditions.append("s.id >= ? AND s.id < ?")
+            arguments += [ids.lowerBound, ids.upperBound]
+        }
         if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
         // A show with every word in its name comes first, the fewest other words in its name first, then the most
         // popular ("Girls" before "Curvy Girls Stripped Bare", whose summary says girls ten times); then the shows
@@ -100,9 +104,9 @@ extension CatalogStore {
         case .id: order = ["s.id"]
         }
         sql += " ORDER BY " + order.joined(separator: ", ")
-        if query.limit > 0 {
-            sql += " LIMIT ?"
-            arguments += [query.limit]
+        if query.limit > 0 || query.offset > 0 {
+            sql += " LIMIT ? OFFSET ?"
+            arguments += [query.limit > 0 ? query.limit : -1, query.offset]
         }
         return try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
             CatalogHit(id: row[0], score: row[1])

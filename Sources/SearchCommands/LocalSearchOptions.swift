@@ -106,4 +106,3 @@ struct LocalSearchOptions: ParsableArguments {
         return query
     }
 }
-

@@ -231,6 +231,8 @@ struct CatalogStoreTests {
         }
         #expect(events.snapshot.count == 2)
         #expect(try store.info().shows == 0)
+        let pageSize = try DatabaseQueue(path: path).read { try Int.fetchOne($0, sql: "PRAGMA page_size") }
+        #expect(pageSize == CatalogStore.pageSize, "a new file gets 16 KiB pages")
         let aside = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.contains(".corrupt-") }
         #expect(!aside.isEmpty)
     }

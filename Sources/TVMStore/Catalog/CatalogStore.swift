@@ -20,6 +20,9 @@ public final class CatalogStore: Sendable {
     /// How long a write waits for another process's lock, in seconds.
     public static let lockTimeout: Double = 10
 
+    /// The page size of a new catalogue file, in bytes.
+    static let pageSize = 16_384
+
     /// The database file.
     public let path: String
     private let writer: any DatabaseWriter
@@ -126,6 +129,14 @@ public final class CatalogStore: Sendable {
         // SQLite opens a file it cannot write read-only without a word, and fails at the first write: ask first.
         if (exists && access(path, W_OK) != 0) || access(folder, W_OK) != 0 {
             throw CatalogError.readOnly(path: path)
+        }
+        if !exists {
+            // 16 KiB pages, set before the first table and before WAL (which fixes the page size): records of
+            // ~1.5 KB left a quarter of each 4 KiB page empty (a 95,000-show file was 1.62x its JSON; 1.40x now).
+            let queue = try DatabaseQueue(path: path, configuration: configuration(readonly: false))
+            try queue.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA page_size = \(pageSize)") }
+            try migrator.migrate(queue)
+            try queue.close()
         }
         let pool = try DatabasePool(path: path, configuration: configuration(readonly: false))
         if try !schemaIsCurrent(pool) {

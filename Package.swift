@@ -47,8 +47,9 @@ let package = Package(
         ),
         // Terminal rendering: tables, display width, HTML to text, detail and episode views, the live search.
         .target(name: "TVMTerminal", dependencies: ["TVMRecords"]),
-        // Local stores: the favorites database and the search history.
-        .target(name: "TVMStore", dependencies: ["TVMRecords", grdb]),
+        // Local stores: the favorites database, the search history, and the show catalogue (HTML to text for its
+        // full-text index comes from TVMTerminal).
+        .target(name: "TVMStore", dependencies: ["TVMRecords", "TVMTerminal", grdb]),
         // The TVMaze client: endpoints, the HTTP transport, rate window, retries, the HTTP cache, search, episodes.
         .target(
             name: "TVMazeAPI",
@@ -61,6 +62,8 @@ let package = Package(
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ]
         ),
+        // The show catalogue's sync: the whole index first, then only what /updates/shows says changed.
+        .target(name: "TVMCatalog", dependencies: ["TVMRecords", "TVMStore", "TVMazeAPI"]),
         // Poster images: JPEG, PNG and WebP decoding through Debian's libjpeg-turbo, libpng and libwebp.
         .target(
             name: "CImageDecode",
@@ -79,7 +82,7 @@ let package = Package(
 
         // MARK: The five tools, one folder each
 
-        .target(name: "FetchCommands", dependencies: toolDependencies),
+        .target(name: "FetchCommands", dependencies: toolDependencies + ["TVMCatalog"]),
         .target(name: "SearchCommands", dependencies: toolDependencies),
         .target(name: "FavoriteCommands", dependencies: toolDependencies),
         .target(name: "EpisodesCommands", dependencies: toolDependencies),
@@ -131,7 +134,8 @@ let package = Package(
         .testTarget(
             name: "LibraryTests",
             dependencies: [
-                "TVMRecords", "TVMTerminal", "TVMStore", "TVMazeAPI", "TVMImages", "TVMCommandLine", grdb,
+                "TVMRecords", "TVMTerminal", "TVMStore", "TVMazeAPI", "TVMImages", "TVMCommandLine", "TVMCatalog",
+                grdb,
             ],
             resources: [.copy("Images")]
         ),

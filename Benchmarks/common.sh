@@ -26,9 +26,9 @@ build_release() {
     for tool in tvm-fetch tvm-search tvm-fav tvm-episodes tvm-img; do ln -sfn tvm "$BIN/$tool"; done
 }
 
-# start_replay [tvm-replay flags…]: starts the replay server on the recorded fixtures; sets API.
+# start_replay [tvm-replay flags…]: starts the replay server on the recorded fixtures (or $FIXTURES); sets API.
 start_replay() {
-    "$BIN/tvm-replay" --fixtures "$ROOT/Tests/Fixtures/tvmaze" "$@" >"$WORK/replay.out" 2>"$WORK/replay.err" &
+    "$BIN/tvm-replay" --fixtures "${FIXTURES:-$ROOT/Tests/Fixtures/tvmaze}" "$@" >"$WORK/replay.out" 2>"$WORK/replay.err" &
     REPLAY_PID=$!
     for _ in $(seq 100); do
         [[ -s $WORK/replay.out ]] && break

@@ -20,6 +20,7 @@ struct FetchCommand: AsyncParsableCommand {
               tvm-fetch lookup --imdb tt1553656
               tvm-fetch updates --since day | wc -l
               tvm-fetch schedule --country GB --date 2024-01-01
+              tvm-fetch catalog sync && tvm-search --local girls
 
             Data: TVmaze (https://www.tvmaze.com), CC BY-SA 4.0.
 
@@ -28,7 +29,7 @@ struct FetchCommand: AsyncParsableCommand {
         version: Version.current,
         subcommands: [
             ShowsCommand.self, ShowCommand.self, SeasonsCommand.self, CastCommand.self, CrewCommand.self,
-            LookupCommand.self, UpdatesCommand.self, ScheduleCommand.self, CacheCommand.self,
+            LookupCommand.self, UpdatesCommand.self, ScheduleCommand.self, CacheCommand.self, CatalogCommand.self,
         ]
     )
 }

@@ -15,6 +15,8 @@ struct InteractiveSearch {
     let runtime: ToolRuntime
     /// The client and the history.
     let searcher: ShowSearcher
+    /// Where the answers come from: TVMaze, or the catalogue on disk (then without the debounce wait).
+    let backend: LiveSearchBackend
     /// The terminal to draw on.
     let session: TerminalSession
     /// Whether the interface may use colour.
@@ -60,7 +62,7 @@ struct InteractiveSearch {
 
     /// Draws the interface until the user chooses or cancels; the terminal is restored before it returns.
     private func interact(suggestions: [String], initialQuery: String) async throws -> Choice? {
-        var state = LiveSearchState(suggestions: suggestions, query: initialQuery)
+        var state = LiveSearchState(suggestions: suggestions, query: initialQuery, debounce: backend.debounce)
         let (events, continuation) = AsyncStream.makeStream(of: Event.self)
         let input = TerminalInput(session: session)
         let color = self.color
@@ -82,7 +84,7 @@ struct InteractiveSearch {
         }
         var choice: Choice?
         var exitCode: Int32?
-        let client = searcher.client
+        let backend = self.backend
 
         func perform(_ effects: [LiveSearchEffect]) {
             for effect in effects {
@@ -96,7 +98,7 @@ struct InteractiveSearch {
                     }
                 case .startSearch(let query, let generation):
                     searches[generation] = Task {
-                        continuation.yield(.state(await Self.search(query, generation: generation, client: client)))
+                        continuation.yield(.state(await Self.search(query, generation: generation, backend: backend)))
                     }
                 case .cancelSearch(let generation):
                     searches.removeValue(forKey: generation)?.cancel()
@@ -146,9 +148,11 @@ struct InteractiveSearch {
     ///
     /// A 404 counts as no results (TVMaze answers `[]`, but a 404 also means "nothing here"); a network
     /// failure carries the seeds' title and fetch-error text; any other failure the seeds' title and its description.
-    private static func search(_ query: SearchQuery, generation: Int, client: APIClient) async -> LiveSearchEvent {
+    private static func search(_ query: SearchQuery, generation: Int, backend: LiveSearchBackend) async
+        -> LiveSearchEvent
+    {
         do {
-            let records = try await ShowSearch.records(for: query, single: false, client: client)
+            let records = try await backend.records(for: query)
             return .searchSucceeded(generation: generation, results: records.map(LiveSearchResult.init(record:)))
         } catch APIError.notFound {
             return .searchSucceeded(generation: generation, results: [])

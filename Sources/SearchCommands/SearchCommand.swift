@@ -47,6 +47,16 @@ struct SearchCommand: AsyncParsableCommand {
             end) edit it, as in a shell; Esc or Ctrl-C exit 130, printing nothing and \
             leaving the history unchanged. A QUERY given with -i is the starting query.
 
+            Offline: --local searches the show catalogue on disk (tvm-fetch catalog sync makes it) instead of \
+            TVMaze: every word of QUERY, as a word or the start of one, in the name, genres, network or web \
+            channel, or summary, without regard to case or accents (pokemon finds Pokémon). A show with every \
+            word in its name comes first, then by popularity. The records are printed as for an online search, \
+            with "_tvm.score". The filters --genre (repeatable), --status, --language, --type, --network, \
+            --country, --min-rating and --premiered YEAR[..YEAR], the order --sort and --limit (10 by default, 0 \
+            for all) need --local; with a filter and no QUERY it browses. --offline uses the catalogue when there \
+            is one. -i --local searches the catalogue as you type, with no debounce wait. With no catalogue, \
+            --local says how to make one and exits 69.
+
             Examples:
               tvm-search girls
               tvm-search squid game | tvm-fav add
@@ -57,6 +67,8 @@ struct SearchCommand: AsyncParsableCommand {
               tvm-search --clear-history
               tvm-search -i | tvm-fav add
               tvm-search -i squid
+              tvm-search --local pokemon
+              tvm-search --local --genre Anime --min-rating 8 --sort rating
 
             Data: TVmaze (https://www.tvmaze.com), CC BY-SA 4.0.
 
@@ -96,10 +108,20 @@ struct SearchCommand: AsyncParsableCommand {
     @Flag(help: "Forget every remembered search.")
     var clearHistory = false
 
+    @OptionGroup(title: "Searching the catalogue on disk") var local: LocalSearchOptions
     @OptionGroup var network: NetworkOptions
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
+        if local.local {
+            guard !history, !clearHistory else {
+                throw ValidationError("--local cannot be combined with --history or --clear-history")
+            }
+            guard !single, embed.isEmpty else {
+                throw ValidationError("--local cannot be combined with --single or --embed")
+            }
+            if isLocalBrowse { return }
+        }
         if interactive || (query.isEmpty && !history && !clearHistory && !single && embed.isEmpty) {
             try validateInteractive()
             return
@@ -153,18 +175,37 @@ struct SearchCommand: AsyncParsableCommand {
     }
 
     /// Whether this run is the live search.
-    private var isInteractive: Bool { interactive || (query.isEmpty && !history && !clearHistory) }
+    private var isInteractive: Bool {
+        interactive || (query.isEmpty && !history && !clearHistory && !isLocalBrowse)
+    }
+
+    /// Whether this run lists catalogue shows without a query: with filters, or with no terminal to search on.
+    private var isLocalBrowse: Bool {
+        local.local && query.isEmpty && !interactive
+            && (local.hasFilters || local.sort != nil || !TerminalSession.isAvailableInForeground)
+    }
+
+    /// Whether the catalogue answers: --local, or --offline when there is a catalogue.
+    private func usesCatalog(_ runtime: ToolRuntime) -> Bool {
+        local.local
+            || (network.offline && !single
+                && FileManager.default.fileExists(atPath: runtime.catalogPath(local.catalog)))
+    }
 
     func run() async throws {
         let runtime = ToolRuntime(tool: "tvm-search", output: output)
         try await runtime.run {
             let store = SearchHistory(directory: runtime.directories.state)
+            let catalog =
+                !history && !clearHistory && usesCatalog(runtime)
+                ? try runtime.openCatalog(local.catalog, access: .readOnly) : nil
             if isInteractive {
                 guard let session = TerminalSession.open() else { throw LiveSearchTerminalError.noTerminal }
                 let client = try runtime.makeClient(network, drawsOnTerminal: true)
                 let live = InteractiveSearch(
                     runtime: runtime,
                     searcher: ShowSearcher(runtime: runtime, client: client, history: store),
+                    backend: catalog.map { .catalog($0, local.query(text: nil, limit: output.limit)) } ?? .api(client),
                     session: session,
                     color: runtime.terminal.colorAllowed(noColorFlag: output.noColor)
                 )
@@ -173,6 +214,10 @@ struct SearchCommand: AsyncParsableCommand {
                 try store.clear()
             } else if history {
                 try await HistoryPrinter(runtime: runtime, history: store).printEntries()
+            } else if let catalog {
+                let searcher = LocalSearcher(runtime: runtime, store: catalog, history: store)
+                try await searcher.searchAndPrint(
+                    local.query(text: SearchQuery(words: query)?.text, limit: output.limit))
             } else if let query = SearchQuery(words: query) {
                 let searcher = ShowSearcher(runtime: runtime, client: try runtime.makeClient(network), history: store)
                 try await searcher.searchAndPrint(query, single: single, embed: try EmbedList.parse(embed))

@@ -64,6 +64,11 @@ struct ShowSearcher {
     /// (the HTTP cache treats its own failures the same way).
     /// - Parameter query: The search that found something.
     func remember(_ query: SearchQuery) {
+        Self.remember(query, history: history, runtime: runtime)
+    }
+
+    /// Records a successful search in `history`; one that cannot be saved is a warning (see ``remember(_:)``).
+    static func remember(_ query: SearchQuery, history: SearchHistory, runtime: ToolRuntime) {
         do {
             try history.record(query, at: try runtime.now())
         } catch {

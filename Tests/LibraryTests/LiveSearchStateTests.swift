@@ -99,6 +99,18 @@ struct LiveSearchStateTests {
         #expect(state.handle(.debounceElapsed(generation: 2)).isEmpty)
     }
 
+    @Test("without a debounce (the local catalogue) each keystroke starts its search at once, cancelling the last")
+    func noDebounce() {
+        var state = LiveSearchState(suggestions: [], debounce: .zero)
+        #expect(state.handle(.key(.text("g"))) == [.startSearch(SearchQuery("g")!, generation: 1)])
+        #expect(
+            state.handle(.key(.text("i"))) == [
+                .cancelSearch(generation: 1), .startSearch(SearchQuery("gi")!, generation: 2),
+            ])
+        #expect(state.handle(.searchSucceeded(generation: 1, results: [])).isEmpty, "a stale answer is dropped")
+        #expect(state.screen.status == .searching("gi"))
+    }
+
     @Test("a keystroke while a search is under way cancels that request and waits for a new debounce")
     func keystrokeCancels() {
         var state = LiveSearchState(suggestions: [])

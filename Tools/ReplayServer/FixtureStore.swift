@@ -72,6 +72,11 @@ final class FixtureStore: Sendable {
         return body
     }
 
+    /// Forgets every body read so far: the next request for a file reads it again from disk.
+    func forgetBodies() {
+        cache.withLock { $0.removeAll() }
+    }
+
     /// A literal body or header value with TVMaze URLs rewritten.
     func rewritten(_ text: String) -> String {
         rewriter.rewrite(text)

@@ -50,4 +50,11 @@ extension ReplayServer {
     public func setLatency(_ latency: Duration) {
         controls.latency = latency
     }
+
+    /// Reads the fixture files again from the next request on, so that a test can change a file between two runs
+    /// of a client (a changed `/updates/shows`, a newer show) without restarting the server: bodies are otherwise
+    /// read once and kept. Files added since the start are found either way; `routes.json` is not reread.
+    public func reloadFixtures() {
+        responder?.store.forgetBodies()
+    }
 }

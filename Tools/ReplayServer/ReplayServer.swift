@@ -138,6 +138,11 @@ public final class ReplayServer: Sendable {
         }
     }
 
+    /// The responder while the server listens.
+    var responder: Responder? {
+        state.withLock { $0.responder }
+    }
+
     private func makeResponder(port: Int) throws -> Responder {
         let store = try FixtureStore(root: configuration.fixturesDirectory, port: port)
         if configuration.syntheticShowPages != nil, store.recordedShowPages == 0 {

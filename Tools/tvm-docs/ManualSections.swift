@@ -45,6 +45,11 @@ enum ManualSections {
             tools: ["tvm-fav", "tvm-episodes"]
         ),
         Entry(
+            name: "TVM_CATALOG",
+            text: "The show catalogue, when --catalog is not given (default $XDG_DATA_HOME/tvm/catalog.sqlite).",
+            tools: ["tvm-fetch", "tvm-search"]
+        ),
+        Entry(
             name: "TVM_IMAGE_HOSTS",
             text: "More hosts tvm-img may fetch images from, comma-separated, each HOST (any port) or HOST:PORT, "
                 + "as --allow-host takes them; static.tvmaze.com and the API's host and port are always allowed.",
@@ -52,8 +57,8 @@ enum ManualSections {
         ),
         Entry(
             name: "XDG_DATA_HOME",
-            text: "Where the favorites database lives, in a tvm folder (default ~/.local/share).",
-            tools: ["tvm-fav", "tvm-episodes"]
+            text: "Where the favorites database and the show catalogue live, in a tvm folder (default ~/.local/share).",
+            tools: ["tvm-fav", "tvm-episodes", "tvm-fetch", "tvm-search"]
         ),
         Entry(
             name: "XDG_CACHE_HOME",
@@ -135,6 +140,13 @@ enum ManualSections {
             text: "The favorites (SQLite, WAL mode): each show's whole TVMaze record with its id, name and the "
                 + "time it was added.",
             tools: ["tvm-fav"]
+        ),
+        Entry(
+            name: "$XDG_DATA_HOME/tvm/catalog.sqlite",
+            text: "The show catalogue (SQLite, WAL mode) that tvm-fetch catalog sync fills and tvm-search --local "
+                + "reads: every show's TVMaze record, a full-text index, and where syncing stands. "
+                + "catalog.sqlite.lock beside it keeps two syncs from writing at once.",
+            tools: ["tvm-fetch", "tvm-search"]
         ),
         Entry(
             name: "$XDG_CACHE_HOME/tvm/http.sqlite",

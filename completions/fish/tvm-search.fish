@@ -21,7 +21,7 @@ function __tvm-search_parse_tokens -S
     set -l unparsed_tokens (__tvm-search_tokens -pc)
     switch $unparsed_tokens[1]
     case 'tvm-search'
-        __tvm-search_parse_subcommand -r 1 'single' 'embed=+' 'i/interactive' 'history' 'clear-history' 'api-url=' 'timeout=' 'retries=' 'offline' 'v/verbose' 'refresh' 'cache-max=' 'jq=' 'jq-file=' 'arg=+' 'argjson=+' 'format=' 'fields=' 'no-header' 'n/limit=' 'no-pager' 'no-color' 'q/quiet' 'version' 'h/help'
+        __tvm-search_parse_subcommand -r 1 'single' 'embed=+' 'i/interactive' 'history' 'clear-history' 'local' 'genre=+' 'status=' 'language=' 'type=' 'network=' 'country=' 'min-rating=' 'premiered=' 'sort=' 'catalog=' 'api-url=' 'timeout=' 'retries=' 'offline' 'v/verbose' 'refresh' 'cache-max=' 'jq=' 'jq-file=' 'arg=+' 'argjson=+' 'format=' 'fields=' 'no-header' 'n/limit=' 'no-pager' 'no-color' 'q/quiet' 'version' 'h/help'
         switch $unparsed_tokens[1]
         case 'help'
             __tvm-search_parse_subcommand -r 1 'version'
@@ -93,6 +93,17 @@ complete -c 'tvm-search' -n '__tvm-search_should_offer_completions_for_flags_or_
 complete -c 'tvm-search' -n '__tvm-search_should_offer_completions_for_flags_or_options "tvm-search" i interactive' -s 'i' -l 'interactive' -d 'Search as you type on the terminal (the default with no query when there is one).'
 complete -c 'tvm-search' -n '__tvm-search_should_offer_completions_for_flags_or_options "tvm-search" history' -l 'history' -d 'List the last 10 successful searches, most recent first.'
 complete -c 'tvm-search' -n '__tvm-search_should_offer_completions_for_flags_or_options "tvm-search" clear-history' -l 'clear-history' -d 'Forget every remembered search.'
+complete -c 'tvm-search' -n '__tvm-search_should_offer_completions_for_flags_or_options "tvm-search" local' -l 'local' -d 'Search the show catalogue on disk (made by tvm-fetch catalog sync) instead of TVMaze.'
+complete -c 'tvm-search' -n '__tvm-search_should_offer_completions_for_flags_or_options "tvm-search"' -l 'genre' -d 'With --local, only shows of this genre (repeat it: every genre given).' -rfka ''
+complete -c 'tvm-search' -n '__tvm-search_should_offer_completions_for_flags_or_options "tvm-search" status' -l 'status' -d 'With --local, only shows with this status (Running, Ended, …).' -rfka ''
+complete -c 'tvm-search' -n '__tvm-search_should_offer_completions_for_flags_or_options "tvm-search" language' -l 'language' -d 'With --local, only shows in this language.' -rfka ''
+complete -c 'tvm-search' -n '__tvm-search_should_offer_completions_for_flags_or_options "tvm-search" type' -l 'type' -d 'With --local, only shows of this type (Scripted, Animation, …).' -rfka ''
+complete -c 'tvm-search' -n '__tvm-search_should_offer_completions_for_flags_or_options "tvm-search" network' -l 'network' -d 'With --local, only shows of this network or web channel.' -rfka ''
+complete -c 'tvm-search' -n '__tvm-search_should_offer_completions_for_flags_or_options "tvm-search" country' -l 'country' -d 'With --local, only shows of a network or web channel of this country.' -rfka ''
+complete -c 'tvm-search' -n '__tvm-search_should_offer_completions_for_flags_or_options "tvm-search" min-rating' -l 'min-rating' -d 'With --local, only shows rated at least this (0 to 10).' -rfka ''
+complete -c 'tvm-search' -n '__tvm-search_should_offer_completions_for_flags_or_options "tvm-search" premiered' -l 'premiered' -d 'With --local, only shows that premiered in YEAR, or from one year to another (YEAR..YEAR).' -rfka ''
+complete -c 'tvm-search' -n '__tvm-search_should_offer_completions_for_flags_or_options "tvm-search" sort' -l 'sort' -d 'With --local, the order: score (best match, the default with a query), rating, popularity (the default without), premiered (latest first), name, id.' -rfka 'score rating popularity premiered name id'
+complete -c 'tvm-search' -n '__tvm-search_should_offer_completions_for_flags_or_options "tvm-search" catalog' -l 'catalog' -d 'The show catalogue (default: $TVM_CATALOG, else $XDG_DATA_HOME/tvm/catalog.sqlite).' -rF
 complete -c 'tvm-search' -n '__tvm-search_should_offer_completions_for_flags_or_options "tvm-search" api-url' -l 'api-url' -d 'The TVMaze API base URL, without a query or fragment (default: $TVM_API_URL, else https://api.tvmaze.com).' -rfka ''
 complete -c 'tvm-search' -n '__tvm-search_should_offer_completions_for_flags_or_options "tvm-search" timeout' -l 'timeout' -d 'Connect and read timeout, in seconds.' -rfka ''
 complete -c 'tvm-search' -n '__tvm-search_should_offer_completions_for_flags_or_options "tvm-search" retries' -l 'retries' -d 'Retries after a 429, a 5xx, a timeout or a lost connection.' -rfka ''

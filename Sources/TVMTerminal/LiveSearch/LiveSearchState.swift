@@ -71,13 +71,18 @@ public struct LiveSearchState: Sendable {
     public private(set) var isFinished = false
     /// The generation of the search under way, if any.
     private var inFlight: Int?
+    /// How long an edit waits before its search starts; zero starts it at once (a local catalogue answers in
+    /// milliseconds, so there is nothing to save by waiting).
+    public let debounce: Duration
 
     /// Creates the state of a new live search.
     ///
     /// - Parameters:
     ///   - suggestions: The remembered searches, most recent first; only the first ``maxRows`` are offered.
     ///   - query: A query to start with (`tvm-search -i girls`); call ``start()`` to search it.
-    public init(suggestions: [String], query: String = "") {
+    ///   - debounce: How long an edit waits before its search starts (``debounceDelay`` by default).
+    public init(suggestions: [String], query: String = "", debounce: Duration = debounceDelay) {
+        self.debounce = debounce
         self.suggestions = Array(suggestions.prefix(Self.maxRows))
         self.query = query
         self.cursor = query.count
@@ -249,8 +254,9 @@ public struct LiveSearchState: Sendable {
         }
         generation += 1
         let effects = cancelInFlight()
+        guard debounce > .zero else { return effects + startSearch(edited) }
         activity = .waiting(edited)
-        return effects + [.scheduleDebounce(generation: generation, after: Self.debounceDelay)]
+        return effects + [.scheduleDebounce(generation: generation, after: debounce)]
     }
 
     /// The search the list shows or is about to show.

@@ -13,7 +13,7 @@ public final class APIClient: Sendable {
 
     /// The API base URL without a trailing slash, e.g. `https://api.tvmaze.com`.
     public let baseURL: String
-    private let transport: any HTTPTransport
+    let transport: any HTTPTransport
     private let limiter: RateLimiter
     private let policy: RetryPolicy
     private let onEvent: @Sendable (APIEvent) -> Void
@@ -210,7 +210,7 @@ public final class APIClient: Sendable {
     }
 
     /// What one attempt came to.
-    private enum Attempt<Value> {
+    enum Attempt<Value> {
         /// A 2xx answer that was usable.
         case accepted(Value)
         /// A 2xx answer that was not: retried like a 5xx.
@@ -236,7 +236,7 @@ public final class APIClient: Sendable {
     /// Runs attempts until one is accepted, a final error, or the retries are spent.
     ///
     /// - Parameter attempt: One request; it throws ``TransportFailure`` or a final ``APIError``.
-    private func send<Value>(
+    func send<Value>(
         url: String,
         paced: Bool,
         askWhenExhausted: Bool,

@@ -1,0 +1,178 @@
+import TVMRecords
+import TVMStore
+import TVMazeAPI
+
+extension CatalogSync {
+    /// The smallest `/updates/shows` window that covers `elapsed` seconds (plus ``windowMargin``); `nil` for the
+    /// full list, beyond a month.
+    ///
+    /// - Parameter elapsed: Seconds since the last sync started.
+    /// - Returns: `day`, `week`, `month`, or `nil`.
+    public static func window(covering elapsed: Double) -> Endpoint.UpdatesPeriod? {
+        let needed = max(elapsed, 0) + windowMargin
+        let day: Double = 86_400
+        if needed <= day { return .day }
+        if needed <= 7 * day { return .week }
+        if needed <= 30 * day { return .month }
+        return nil
+    }
+
+    /// What an incremental sync fetches: the pages worth fetching whole, and the shows to fetch alone.
+    public struct Plan: Sendable, Equatable {
+        /// Pages holding two or more changed shows, each with its changed ids and their updates times.
+        public var pages: [Int: [Int: Int]] = [:]
+        /// Shows alone on their page, with their updates times.
+        public var singles: [Int: Int] = [:]
+        /// Stored shows absent from a full updates list.
+        public var removed: [Int] = []
+
+        /// The requests the plan sends, besides the updates list and the page past the end.
+        public var requests: Int { pages.count + singles.count }
+    }
+
+    /// Plans an incremental sync.
+    ///
+    /// - Parameters:
+    ///   - updates: `/updates/shows`: show id → Unix time of its last change.
+    ///   - stored: The catalogue's `updated` times by id.
+    ///   - isFullList: Whether `updates` is the full list (then stored shows absent from it are removed).
+    /// - Returns: The plan.
+    public static func plan(updates: [Int: Int], stored: [Int: Int], isFullList: Bool) -> Plan {
+        var plan = Plan()
+        var byPage: [Int: [Int: Int]] = [:]
+        for (id, time) in updates where stored[id].map({ $0 < time }) ?? true {
+            byPage[id / CatalogStore.idsPerPage, default: [:]][id] = time
+        }
+        for (page, changed) in byPage {
+            if changed.count >= 2 {
+                plan.pages[page] = changed
+            } else {
+                plan.singles.merge(changed) { first, _ in first }
+            }
+        }
+        if isFullList {
+            plan.removed = stored.keys.filter { updates[$0] == nil }.sorted()
+        }
+        return plan
+    }
+
+    func incremental(since lastSync: Double, _ summary: inout CatalogSyncSummary) async throws {
+        let started = now()
+        let window = Self.window(covering: started - lastSync)
+        onEvent(.checkingUpdates(since: window))
+        let updates = try await client.fetchUncached(.updates(since: window)) { body in
+            Result { () throws(UnusableBody) -> [Int: Int] in try Self.readUpdates(body) }
+        }
+        let stored = try store.updatedTimes()
+        let plan = Self.plan(updates: updates, stored: stored, isFullList: window == nil)
+        onEvent(
+            .changes(
+                shows: plan.pages.values.map(\.count).reduce(plan.singles.count, +), requests: plan.requests,
+                removed: plan.removed.count))
+        var singles = plan.singles
+        var pagesDone = 0
+        for (page, changed) in plan.pages.sorted(by: { $0.key < $1.key }) {
+            guard let fetched = try await fetchPageOrPend(page, &summary) else { continue }
+            // Only the changed shows whose copy on the page is as new as the updates list says: the page may be
+            // stale at the edge, and then those shows are fetched alone.
+            let fresh = fetched.entries.filter { entry in
+                changed[entry.show.id].map { entry.show.updated >= $0 } ?? (stored[entry.show.id] == nil)
+            }
+            let freshIDs = Set(fresh.map(\.show.id))
+            for (id, time) in changed where !freshIDs.contains(id) { singles[id] = time }
+            summary.written += try store.storePage(page, entries: fresh, mode: .newerOnly, advancesFullSync: false)
+                .written
+            summary.pages += 1
+            pagesDone += 1
+            onEvent(.pageStored(page: page, pagesDone: pagesDone, shows: try store.info().shows))
+        }
+        for id in singles.keys.sorted() {
+            try await fetchSingle(id, &summary)
+        }
+        // New shows land on the last page or past it; they are in the updates list too, so only the pages past
+        // the highest known id are asked, until the 404.
+        let highest = max(stored.keys.max() ?? 0, updates.keys.max() ?? 0)
+        var page = highest / CatalogStore.idsPerPage + 1
+        while true {
+            let fetched: CatalogPage?
+            do {
+                fetched = try await fetchPageOrPend(page, &summary)
+            } catch APIError.notFound {
+                break
+            }
+            guard let fetched else { break }
+            summary.written += try store.storePage(
+                page, entries: fetched.entries, mode: .newerOnly, advancesFullSync: false
+            ).written
+            summary.pages += 1
+            page += 1
+        }
+        summary.removed += try store.remove(ids: plan.removed)
+        try store.finishIncrementalSync(startedAt: started)
+    }
+
+    /// Fetches a page; one that fails after its retries is reported and remembered for the next sync (`nil`).
+    /// A 404 is thrown as ``APIError/notFound(url:)``; a cancelled request ends the sync.
+    private func fetchPageOrPend(_ page: Int, _ summary: inout CatalogSyncSummary) async throws -> CatalogPage? {
+        do {
+            return try await fetchPage(page, &summary)
+        } catch APIError.notFound(let url) {
+            throw APIError.notFound(url: url)
+        } catch APIError.cancelled(let url) {
+            throw APIError.cancelled(url: url)
+        } catch {
+            onEvent(.pageFailed(page: page, error: error))
+            try pend(page: page, error, &summary)
+            return nil
+        }
+    }
+
+    /// Remembers a page for the next sync, and the failure for the exit status.
+    private func pend(page: Int, _ error: APIError, _ summary: inout CatalogSyncSummary) throws {
+        try store.addPending([PendingPage(page: page, reason: error.localizedDescription)])
+        fail(page: page, error, &summary)
+    }
+
+    private func fetchSingle(_ id: Int, _ summary: inout CatalogSyncSummary) async throws {
+        let entry: Result<CatalogEntry, CatalogRecordError>
+        do {
+            entry = try await client.fetchUncached(.show(id: id)) { body in
+                .success(Result { () throws(CatalogRecordError) -> CatalogEntry in try CatalogEntry(json: body) })
+            }
+        } catch APIError.notFound {
+            summary.removed += try store.remove(ids: [id])
+            return
+        } catch APIError.cancelled(let url) {
+            throw APIError.cancelled(url: url)
+        } catch {
+            onEvent(.showFailed(id: id, error: error))
+            try pend(page: id / CatalogStore.idsPerPage, error, &summary)
+            return
+        }
+        summary.singles += 1
+        switch entry {
+        case .success(let entry):
+            summary.written += try store.store([entry])
+        case .failure(let error):
+            summary.invalidRecords += 1
+            onEvent(.invalidRecord(page: nil, position: nil, reason: "show \(id): \(error.localizedDescription)"))
+        }
+    }
+
+    /// Reads `{"<id>": time, …}`.
+    static func readUpdates(_ body: [UInt8]) throws(UnusableBody) -> [Int: Int] {
+        let members: [(key: String, value: [UInt8])]
+        do {
+            members = try RawJSON.members(ofObject: body)
+        } catch {
+            throw UnusableBody("the updates list is not a JSON object: \(error.localizedDescription)")
+        }
+        var updates: [Int: Int] = [:]
+        updates.reserveCapacity(members.count)
+        for member in members {
+            guard let id = Int(member.key), let time = RawJSON.integer(member.value) else { continue }
+            updates[id] = time
+        }
+        return updates
+    }
+}

@@ -1,0 +1,50 @@
+import TVMazeAPI
+
+/// What a sync tells its caller as it goes: progress for a terminal, and problems to report.
+public enum CatalogSyncEvent: Sendable {
+    /// A first or `--full` sync goes on where an interrupted one stopped.
+    case resuming(page: Int)
+    /// An incremental sync asks `/updates/shows` for this window (`nil`: the full list).
+    case checkingUpdates(since: Endpoint.UpdatesPeriod?)
+    /// An incremental sync found this many changed shows, to fetch in this many requests, and shows to remove.
+    case changes(shows: Int, requests: Int, removed: Int)
+    /// A page was stored; `shows` is the catalogue's count after it.
+    case pageStored(page: Int, pagesDone: Int, shows: Int)
+    /// A page failed after its retries; it is fetched again by the next sync.
+    case pageFailed(page: Int, error: APIError)
+    /// A single show failed after its retries; its page is fetched again by the next sync.
+    case showFailed(id: Int, error: APIError)
+    /// A record was left out.
+    case invalidRecord(page: Int?, position: Int?, reason: String)
+}
+
+/// What a sync did.
+public struct CatalogSyncSummary: Sendable, Equatable {
+    /// Whether it was a first or `--full` sync (the whole index paged).
+    public var full = false
+    /// The index pages fetched and stored.
+    public var pages = 0
+    /// The single shows fetched.
+    public var singles = 0
+    /// The shows added or changed.
+    public var written = 0
+    /// The shows removed.
+    public var removed = 0
+    /// The pages that failed, to be fetched again by the next sync.
+    public var failedPages: [Int] = []
+    /// The records left out as invalid.
+    public var invalidRecords = 0
+    /// The most serious failure among the pages and shows that failed, for the exit status.
+    public var worstFailure: APIError?
+    /// The catalogue's show count at the end.
+    public var shows = 0
+
+    /// Creates an empty summary.
+    public init() {}
+}
+
+/// Why a sync stopped before its end.
+public enum CatalogSyncError: Error, Sendable {
+    /// Several pages in a row failed: the server is away. The next sync goes on from `page`.
+    case stopped(page: Int, cause: APIError)
+}

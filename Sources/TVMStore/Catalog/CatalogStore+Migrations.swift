@@ -1,0 +1,59 @@
+import GRDB
+
+extension CatalogStore {
+    /// The schema, as named migrations applied in order; never edit one that has shipped, add a new one.
+    ///
+    /// - `v1-catalog`:
+    ///   - `show`: the columns filters and sorts read (``CatalogShow``), one row per show;
+    ///   - `show_record`: the show's JSON as TVMaze sent it (``CatalogRecord``), apart so that scans of `show`
+    ///     never read records;
+    ///   - `show_search`: an FTS5 index over name, genres, network or web channel, and the summary as plain
+    ///     text. Contentless (`content=''`): the text is not stored twice, so a row is deleted by giving FTS5
+    ///     its old values again, derived from the old record (see ``CatalogEntry``). Diacritics are removed
+    ///     (`remove_diacritics 2`: `pokemon` finds Pokémon); the default rank is bm25 with the name weighing
+    ///     ten times the summary, genres and channel three times;
+    ///   - `sync_state`: one row: the last complete sync, and the next page of a first (or `--full`) sync that
+    ///     is under way, so that an interrupted one goes on where it stopped;
+    ///   - `pending_page`: index pages that failed and are fetched again by the next sync.
+    public static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1-catalog") { db in
+            try db.create(table: CatalogShow.databaseTableName) { table in
+                table.primaryKey("id", .integer)
+                table.column("name", .text).notNull()
+                table.column("name_words", .integer).notNull()
+                table.column("type", .text)
+                table.column("language", .text)
+                table.column("status", .text)
+                table.column("genres", .text).notNull()
+                table.column("channel", .text)
+                table.column("country", .text)
+                table.column("rating", .double)
+                table.column("weight", .integer).notNull()
+                table.column("premiered", .text)
+                table.column("updated", .integer).notNull()
+            }
+            try db.create(table: CatalogRecord.databaseTableName) { table in
+                table.primaryKey("id", .integer)
+                table.column("record", .text).notNull()
+            }
+            try db.execute(
+                sql: """
+                    CREATE VIRTUAL TABLE show_search USING fts5(
+                        name, genres, channel, summary, content='', tokenize='unicode61 remove_diacritics 2');
+                    INSERT INTO show_search(show_search, rank) VALUES('rank', 'bm25(10.0, 3.0, 3.0, 1.0)');
+                    """)
+            try db.create(table: CatalogSyncState.databaseTableName) { table in
+                table.primaryKey("id", .integer).check { $0 == 1 }
+                table.column("last_sync", .double)
+                table.column("full_next_page", .integer)
+                table.column("full_started_at", .double)
+            }
+            try db.create(table: PendingPage.databaseTableName) { table in
+                table.primaryKey("page", .integer)
+                table.column("reason", .text).notNull()
+            }
+        }
+        return migrator
+    }
+}

@@ -1,0 +1,150 @@
+import Foundation
+import GRDB
+import TVMRecords
+
+extension CatalogStore {
+    /// Finds the shows that match a query, best first (or in the order asked for).
+    ///
+    /// With words, the full-text index is asked for shows that have every word (as a word or a prefix of one);
+    /// when none has them all, for shows that have any. A show whose name holds every word comes before one that
+    /// matches elsewhere only; then bm25 (the name weighs most, the summary least), then popularity. Without
+    /// words, the filtered shows are listed by popularity.
+    /// - Parameter query: The words, filters, order and limit.
+    /// - Returns: The ids and scores, in order; at most `query.limit` (all when 0).
+    /// - Throws: ``CatalogError``.
+    public func search(_ query: CatalogQuery) throws(CatalogError) -> [CatalogHit] {
+        let match = query.text.flatMap(CatalogMatch.init(text:))
+        return try read("searching the catalogue") { db in
+            guard let match else { return try Self.hits(db, query: query, match: nil, expression: nil) }
+            let hits = try Self.hits(db, query: query, match: match, expression: match.all)
+            guard hits.isEmpty, match.words.count > 1 else { return hits }
+            return try Self.hits(db, query: query, match: match, expression: match.any)
+        }
+    }
+
+    /// The records of shows, by id.
+    ///
+    /// - Parameter ids: Show ids.
+    /// - Returns: Each found show's JSON exactly as stored.
+    /// - Throws: ``CatalogError``.
+    public func records(ids: [Int]) throws(CatalogError) -> [Int: [UInt8]] {
+        guard !ids.isEmpty else { return [:] }
+        return try read("reading shows") { db in
+            var records: [Int: [UInt8]] = [:]
+            for chunk in stride(from: 0, to: ids.count, by: 500).map({ ids[$0..<min($0 + 500, ids.count)] }) {
+                for record in try CatalogRecord.filter(keys: Array(chunk)).fetchAll(db) {
+                    records[record.id] = Array(record.record.utf8)
+                }
+            }
+            return records
+        }
+    }
+
+    private static func hits(_ db: Database, query: CatalogQuery, match: CatalogMatch?, expression: String?) throws
+        -> [CatalogHit]
+    {
+        var sql: String
+        var arguments: StatementArguments = []
+        if let match, let expression {
+            sql = """
+                WITH hits AS (SELECT rowid AS id, rank FROM show_search WHERE show_search MATCH ?),
+                names AS (SELECT rowid AS id FROM show_search WHERE show_search MATCH ?)
+                SELECT s.id, -hits.rank FROM hits JOIN show AS s ON s.id = hits.id
+                """
+            arguments += [expression, match.allInName]
+        } else {
+            sql = "SELECT s.id, NULL FROM show AS s"
+        }
+        var conditions: [String] = []
+        for genre in query.genres {
+            conditions.append("s.genres LIKE ? ESCAPE '\\'")
+            arguments += ["%|" + escapeLike(genre) + "|%"]
+        }
+        let equalities: [(String, String?)] = [
+            ("status", query.status), ("language", query.language), ("type", query.type),
+            ("channel", query.network), ("country", query.country),
+        ]
+        for (column, value) in equalities {
+            guard let value else { continue }
+            conditions.append("s.\(column) = ? COLLATE NOCASE")
+            arguments += [value]
+        }
+        if let minRating = query.minRating {
+            conditions.append("s.rating >= ?")
+            arguments += [minRating]
+        }
+        if let years = query.premiered {
+            conditions.append("CAST(substr(s.premiered, 1, 4) AS INTEGER) BETWEEN ? AND ?")
+            arguments += [years.lowerBound, years.upperBound]
+        }
+        if let ids = query.ids {
+            conditions.append("s.id >= ? AND s.id < ?")
+            arguments += [ids.lowerBound, ids.upperBound]
+        }
+        if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
+        // A show with every word in its name comes first, the fewest other words in its name first, then the most
+        // popular ("Girls" before "Curvy Girls Stripped Bare", whose summary says girls ten times); then the shows
+        // that match elsewhere, by bm25.
+        let popularity = ["s.weight DESC", "s.id"]
+        let nameTier = "s.id IN names"
+        let relevance =
+            expression == nil
+            ? []
+            : [
+                "\(nameTier) DESC", "CASE WHEN \(nameTier) THEN s.name_words END",
+                "CASE WHEN \(nameTier) THEN -s.weight END", "hits.rank",
+            ]
+        let order: [String]
+        switch query.sort ?? (expression == nil ? .popularity : .score) {
+        case .score: order = relevance + popularity
+        case .rating: order = ["s.rating IS NULL", "s.rating DESC"] + relevance + popularity
+        case .popularity: order = popularity
+        case .premiered: order = ["s.premiered IS NULL", "s.premiered DESC"] + relevance + popularity
+        case .name: order = ["s.name COLLATE NOCASE", "s.id"]
+        case .id: order = ["s.id"]
+        }
+        sql += " ORDER BY " + order.joined(separator: ", ")
+        if query.limit > 0 || query.offset > 0 {
+            sql += " LIMIT ? OFFSET ?"
+            arguments += [query.limit > 0 ? query.limit : -1, query.offset]
+        }
+        return try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
+            CatalogHit(id: row[0], score: row[1])
+        }
+    }
+
+    private static func escapeLike(_ text: String) -> String {
+        var escaped = ""
+        for character in text {
+            if character == "%" || character == "_" || character == "\\" { escaped.append("\\") }
+            escaped.append(character)
+        }
+        return escaped
+    }
+}
+
+extension CatalogStore {
+    /// The records of search hits, in the hits' order, as an online search prints them: each show exactly as
+    /// TVMaze sent it, with its score added as `_tvm.score` (no `_tvm` when browsing).
+    ///
+    /// - Parameter hits: Hits from ``search(_:)``.
+    /// - Returns: One compact record per hit still in the catalogue.
+    /// - Throws: ``CatalogError``.
+    public func scoredRecords(_ hits: [CatalogHit]) throws(CatalogError) -> [[UInt8]] {
+        let records = try records(ids: hits.map(\.id))
+        return hits.compactMap { hit in
+            guard let record = records[hit.id] else { return nil }
+            guard let score = hit.score else { return record }
+            return (try? RawJSON.addingTVM([(key: "score", value: Array(Self.scoreText(score).utf8))], to: record))
+                ?? record
+        }
+    }
+
+    /// A score as a JSON number with at most four decimals (`12.5`, `3.1416`).
+    static func scoreText(_ score: Double) -> String {
+        var text = String(format: "%.4f", score)
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text == "-0" ? "0" : text
+    }
+}

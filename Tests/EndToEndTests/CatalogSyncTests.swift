@@ -1,0 +1,160 @@
+import Foundation
+import ReplayServer
+import Testing
+
+/// The targets of the API requests the server received, in order.
+private func targets(_ server: ReplayServer) -> [String] {
+    server.log.requests.filter(\.isAPI).map(\.target)
+}
+
+@Suite("tvm-fetch catalog sync against the replay server, requests counted at the server")
+struct CatalogSyncTests {
+    @Test("a first sync pages the index until the 404; later syncs fetch only what changed, within the budget")
+    func firstThenIncremental() async throws {
+        let world = try CatalogWorld()
+        let (server, sandbox) = try await startCatalogReplay(world)
+        defer { Task { await server.stop() } }
+        let first = try await sandbox.run("tvm-fetch", ["catalog", "sync"])
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stdout.isEmpty)
+        #expect(first.stderr.contains("full sync: \(world.ids.count) shows"))
+        #expect(targets(server) == ["/shows?page=0", "/shows?page=1", "/shows?page=2", "/shows?page=3"])
+        var info = try await sandbox.catalogInfo()
+        #expect(info["shows"] as? Int == world.ids.count)
+        #expect(info["complete"] as? Bool == true)
+
+        // Three shows changed on page 0, a fourth whose page copy is stale, one on page 1, and a new show.
+        let now = Int(Date().timeIntervalSince1970)
+        let page0 = world.ids(onPage: 0)
+        let (a, b, c, stale) = (page0[0], page0[10], page0[20], page0[30])
+        let lone = world.ids(onPage: 1)[5]
+        world.change(a, name: "Changed Alpha", updated: now - 100)
+        world.change(b, name: "Changed Beta", updated: now - 100)
+        world.change(c, name: "Changed Gamma", updated: now - 100)
+        world.change(stale, name: "Stale Delta", updated: now - 100, staleOnPage: true)
+        world.change(lone, name: "Lonely Epsilon", updated: now - 100)
+        world.add(760, copying: 139, name: "Brand New Zeta", updated: now - 50)
+        try world.write()
+        server.reloadFixtures()
+        server.log.removeAll()
+        let second = try await sandbox.run("tvm-fetch", ["catalog", "sync"])
+        #expect(second.status == 0, "\(second.stderr)")
+        // The updates list, page 0 (three fresh changes), the stale show and the lone one alone, the new show
+        // alone (its page 3 holds nothing else), and the page past the end: 2 + min(6, 3 pages) + 1 stale.
+        #expect(
+            targets(server) == [
+                "/updates/shows?since=day", "/shows?page=0", "/shows/\(stale)", "/shows/\(lone)", "/shows/760",
+                "/shows?page=4",
+            ])
+        for (name, id) in [
+            ("changed alpha", a), ("changed beta", b), ("changed gamma", c), ("stale delta", stale),
+            ("lonely epsilon", lone), ("brand new zeta", 760),
+        ] {
+            let search = try await sandbox.run("tvm-search", ["--local", name, "--jq", ".id"])
+            #expect(search.lines.first == String(id), "\(name)")
+        }
+        info = try await sandbox.catalogInfo()
+        #expect(info["shows"] as? Int == world.ids.count)
+
+        // Three days later: the week's list; nothing changed, so only the page past the end is asked.
+        try await sqlite(sandbox.catalog.path, "UPDATE sync_state SET last_sync = last_sync - 3 * 86400")
+        server.log.removeAll()
+        let weekly = try await sandbox.run("tvm-fetch", ["catalog", "sync"])
+        #expect(weekly.status == 0, "\(weekly.stderr)")
+        #expect(targets(server) == ["/updates/shows?since=week", "/shows?page=4"])
+
+        // Forty days later: the full list, and a show TVMaze no longer lists is removed.
+        let gone = world.ids(onPage: 2)[0]
+        let goneName = world.name(of: gone)
+        world.remove(gone)
+        try world.write()
+        server.reloadFixtures()
+        try await sqlite(sandbox.catalog.path, "UPDATE sync_state SET last_sync = last_sync - 40 * 86400")
+        server.log.removeAll()
+        let monthly = try await sandbox.run("tvm-fetch", ["catalog", "sync"])
+        #expect(monthly.status == 0, "\(monthly.stderr)")
+        #expect(targets(server) == ["/updates/shows", "/shows?page=4"])
+        info = try await sandbox.catalogInfo()
+        #expect(info["shows"] as? Int == world.ids.count)
+        let removed = try await sandbox.run("tvm-search", ["--local", goneName, "--jq", ".id"])
+        #expect(!removed.lines.contains(String(gone)))
+
+        // --full pages everything again.
+        server.log.removeAll()
+        let full = try await sandbox.run("tvm-fetch", ["catalog", "sync", "--full"])
+        #expect(full.status == 0, "\(full.stderr)")
+        #expect(
+            targets(server) == ["/shows?page=0", "/shows?page=1", "/shows?page=2", "/shows?page=3", "/shows?page=4"])
+    }
+
+    @Test("after a sync, --local and --offline search with the server stopped, and pipe into tvm-fav add")
+    func offline() async throws {
+        let world = try CatalogWorld()
+        let (server, sandbox) = try await startCatalogReplay(world)
+        #expect(try await sandbox.run("tvm-fetch", ["catalog", "sync"]).status == 0)
+        let online = try await sandbox.run("tvm-fetch", ["shows", "--page", "0"])
+        await server.stop()
+        let local = try await sandbox.run("tvm-search", ["--local", "girls"])
+        #expect(local.status == 0, "\(local.stderr)")
+        #expect(local.lines.count == 10)
+        #expect(local.lines.first?.hasPrefix("{\"id\":139,") == true)
+        // The record as TVMaze sent it, with _tvm.score appended.
+        let sent = try #require(online.lines.first { $0.hasPrefix("{\"id\":139,") })
+        let first = try #require(local.lines.first)
+        #expect(first.hasPrefix(String(sent.dropLast()) + ",\"_tvm\":{\"score\":"))
+        // tvm-fetch shows --local: the same page, byte for byte, and other orders.
+        let page = try await sandbox.run("tvm-fetch", ["shows", "--local", "--page", "0"])
+        #expect(page.status == 0, "\(page.stderr)")
+        #expect(page.stdout == online.stdout)
+        let popular = try await sandbox.run(
+            "tvm-fetch", ["shows", "--local", "--sort", "popularity", "--limit", "7", "--jq", ".weight"])
+        let weights = popular.lines.compactMap(Int.init)
+        #expect(weights.count == 7 && weights == weights.sorted(by: >))
+        let everything = try await sandbox.run("tvm-fetch", ["shows", "--local", "--all", "--jq", ".id"])
+        #expect(everything.lines.map { Int($0) ?? -1 } == world.ids)
+        let offline = try await sandbox.run("tvm-search", ["--offline", "girls"])
+        #expect(offline.status == 0, "\(offline.stderr)")
+        #expect(offline.stdout == local.stdout)
+        let add = try await sandbox.run("tvm-fav", ["add"], stdin: local.stdout)
+        #expect(add.status == 0, "\(add.stderr)")
+        let list = try await sandbox.run("tvm-fav", ["list", "--jq", ".id"])
+        #expect(list.lines.count == 10)
+        #expect(list.lines.first == "139")
+    }
+
+    @Test("filters, orders, limits and browsing; FTS syntax is searched as words; filters need --local")
+    func filtersAndSyntax() async throws {
+        let world = try CatalogWorld()
+        let (server, sandbox) = try await startCatalogReplay(world)
+        defer { Task { await server.stop() } }
+        #expect(try await sandbox.run("tvm-fetch", ["catalog", "sync"]).status == 0)
+        let rated = try await sandbox.run(
+            "tvm-search",
+            [
+                "--local", "--genre", "drama", "--min-rating", "8", "--sort", "rating", "--limit", "5",
+                "--jq", ".rating.average",
+            ])
+        #expect(rated.status == 0, "\(rated.stderr)")
+        let ratings = rated.lines.compactMap(Double.init)
+        #expect(ratings.count == 5)
+        #expect(ratings == ratings.sorted(by: >) && ratings.allSatisfy { $0 >= 8 })
+        let all = try await sandbox.run("tvm-search", ["--local", "--genre", "Drama", "--limit", "0", "--jq", ".id"])
+        let dramas = world.ids.filter {
+            world.records[$0]!.contains("\"genres\":[") && world.records[$0]!.contains("\"Drama\"")
+        }
+        #expect(all.lines.count == dramas.count)
+        let years = try await sandbox.run(
+            "tvm-search", ["--local", "--premiered", "2010..2012", "--limit", "0", "--jq", ".premiered[:4]"])
+        #expect(!years.lines.isEmpty && years.lines.allSatisfy { ["2010", "2011", "2012"].contains($0) })
+        for query in ["\"", "*", "AND(", "girls\" OR \"", "NEAR(", "name:x"] {
+            let result = try await sandbox.run("tvm-search", ["--local", query])
+            #expect([0, 1].contains(result.status), "\(query): \(result.stderr)")
+            #expect(!result.stderr.contains("error"), "\(query): \(result.stderr)")
+        }
+        let online = try await sandbox.run("tvm-search", ["--genre", "Drama", "girls"])
+        #expect(online.status == 64)
+        #expect(online.stderr.contains("--genre needs --local"))
+        let badYears = try await sandbox.run("tvm-search", ["--local", "--premiered", "2012..2010"])
+        #expect(badYears.status == 64)
+    }
+}

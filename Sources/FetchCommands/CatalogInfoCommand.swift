@@ -10,10 +10,10 @@ struct CatalogInfoCommand: AsyncParsableCommand {
         commandName: "info",
         abstract: "Print the catalogue's show count, last sync, file size and age.",
         discussion: """
-            On a terminal the figures are printed as a table; otherwise as one JSON line: \
-            {"path":…,"shows":…,"last_sync":…,"age_seconds":…,"file_bytes":…,"complete":…,\
-            "resumes_at_page":…,"pending_pages":[…]} with last_sync in ISO 8601 (null, like age_seconds, before \
-            the first sync has ended). With no catalogue, says how to make one and exits 69.
+            On a terminal the figures are printed as a table; otherwise as one JSON line with the fields path, \
+            shows, last_sync (ISO 8601), age_seconds, file_bytes, complete, resumes_at_page and pending_pages; \
+            last_sync and age_seconds are null before the first sync has ended. With no catalogue, says how to \
+            make one and exits 69.
             """
     )
 

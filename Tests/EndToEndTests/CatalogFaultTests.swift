@@ -86,9 +86,9 @@ struct CatalogFaultTests {
     @Test("two syncs at once: the second waits for the first, and no page is fetched twice")
     func twoSyncs() async throws {
         let world = try CatalogWorld()
-        // A slow server (1 s an answer, 4 s for the first sync) keeps the first sync running while the second
-        // starts, even on a loaded machine where starting a process takes seconds.
-        let (server, sandbox) = try await startCatalogReplay(world, latency: .seconds(1))
+        // A slow server (3 s an answer, 12 s for the first sync) keeps the first sync running while the second
+        // starts, even on a loaded machine (the whole suite in parallel) where starting a process takes seconds.
+        let (server, sandbox) = try await startCatalogReplay(world, latency: .seconds(3))
         defer { Task { await server.stop() } }
         async let first = sandbox.run("tvm-fetch", ["catalog", "sync"])
         #expect(await server.log.waitForRequests(count: 1, timeout: .seconds(90)))

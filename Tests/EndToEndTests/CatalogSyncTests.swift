@@ -115,7 +115,7 @@ struct CatalogSyncTests {
         let offline = try await sandbox.run("tvm-search", ["--offline", "girls"])
         #expect(offline.status == 0, "\(offline.stderr)")
         #expect(offline.stdout == local.stdout)
-        let add = try await sandbox.run("tvm-fav", ["add"], stdin: local.stdout)
+        let add = try await sandbox.run("tvm-fav", ["add", "--no-episodes"], stdin: local.stdout)
         #expect(add.status == 0, "\(add.stderr)")
         let list = try await sandbox.run("tvm-fav", ["list", "--jq", ".id"])
         #expect(list.lines.count == 10)

@@ -60,10 +60,12 @@ struct CatalogTerminalTests {
         defer { Task { await server.stop() } }
         // Page 1 never answers, and the sync is killed once it is asked for: page 0 was stored before that request
         // left, page 1 is under way (however slowly a loaded machine schedules this test).
-        server.addFault(.stall, matching: .exact("/shows?page=1"), times: 1)
+        // Every attempt at page 1 stalls, with a long timeout: a loaded machine that delivers the kill late must
+        // not see the sync time out, retry and finish first.
+        server.addFault(.stall, matching: .exact("/shows?page=1"), times: 100)
         let process = Process()
         process.executableURL = Binaries.url("tvm-fetch")
-        process.arguments = ["catalog", "sync"]
+        process.arguments = ["catalog", "sync", "--timeout", "120"]
         process.environment = sandbox.environment
         process.currentDirectoryURL = sandbox.root
         process.standardOutput = FileHandle.nullDevice

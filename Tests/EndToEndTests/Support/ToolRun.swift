@@ -134,10 +134,10 @@ final class Sandbox: @unchecked Sendable {
             try standardOutput.close()
         } else {
             DispatchQueue.global().async(group: group) {
-                collected.stdout = out.fileHandleForReading.readDataToEndOfFile()
+                collected.stdout = readAll(out.fileHandleForReading)
             }
         }
-        DispatchQueue.global().async(group: group) { collected.stderr = err.fileHandleForReading.readDataToEndOfFile() }
+        DispatchQueue.global().async(group: group) { collected.stderr = readAll(err.fileHandleForReading) }
         if let stdin {
             DispatchQueue.global().async {
                 // A tool may exit without reading its stdin (a usage error, a hand-over that fails): the write
@@ -168,6 +168,23 @@ private let brokenPipesAreErrors: Void = {
 }()
 
 /// Output gathered by the Dispatch threads that drain a child's pipes.
+/// Reads a pipe to its end, going on after EINTR: Foundation's `readDataToEndOfFile()` traps on it, which a signal
+/// reaching the test process (a child's job-control stop, say) turned into a crash of the whole run.
+private func readAll(_ handle: FileHandle) -> Data {
+    var data = Data()
+    var buffer = [UInt8](repeating: 0, count: 65_536)
+    while true {
+        let count = buffer.withUnsafeMutableBytes { read(handle.fileDescriptor, $0.baseAddress, $0.count) }
+        if count > 0 {
+            data.append(contentsOf: buffer[0..<count])
+        } else if count < 0 && errno == EINTR {
+            continue
+        } else {
+            return data
+        }
+    }
+}
+
 private final class Collected: @unchecked Sendable {
     var stdout = Data()
     var stderr = Data()

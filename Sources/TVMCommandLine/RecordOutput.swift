@@ -166,7 +166,7 @@ public final class RecordOutput {
         guard !finished else { throw OutputLimitReached() }
         guard !records.isEmpty else { return }
         let text = view.render(records, width: width, color: color)
-        try writer.write(line: (written > 0 ? "\n" : "") + String(text.dropLast(text.hasSuffix("\n") ? 1 : 0)))
+        try writeText((written > 0 ? "\n" : "") + text)
         self.records += records.count
         written += records.count
         try writer.flush()
@@ -196,8 +196,10 @@ public final class RecordOutput {
     ///
     /// Finishing twice does nothing the second time.
     /// - Throws: A write error.
+    /// - Precondition: No record waits for a filter (the output has none, or ``finish()`` drained it).
     public func finishUnfiltered() throws {
         guard !finished else { return }
+        precondition(filterPending.isEmpty, "records still wait for the --jq filter: call finish()")
         finished = true
         switch mode {
         case .jsonArray(let pretty):
@@ -247,7 +249,7 @@ public final class RecordOutput {
             }
             if view.rendersEachRecord {
                 let text = view.render([record], width: width, color: color)
-                try writer.write(line: (written > 0 ? "\n" : "") + String(text.dropLast(text.hasSuffix("\n") ? 1 : 0)))
+                try writeText((written > 0 ? "\n" : "") + text)
                 try writer.flush()
             } else {
                 pending.append(record)

@@ -140,6 +140,13 @@ public final class ToolRuntime {
         } catch {
             handle(error)
         }
+        for output in outputs {
+            do {
+                try await output.settle()
+            } catch {
+                handle(error)
+            }
+        }
         for attachment in attachments { await attachment.finish() }
         attachments.removeAll()
         closeOutputs()

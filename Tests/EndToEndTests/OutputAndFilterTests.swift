@@ -91,6 +91,34 @@ struct OutputAndFilterTests {
         }
     }
 
+    @Test("--jq over a long stdin stream: every output in order, errors and halts at the right record")
+    func jqOverManyBatches() async throws {
+        // 1,000 records: the filter's thread runs one batch while the next is read, so this crosses many batches.
+        let records = (1...1000).map { #"{"id":\#($0),"name":"Show \#($0)"}"# }.joined(separator: "\n") + "\n"
+        let sandbox = try Sandbox()
+        let all = try await sandbox.run("tvm-fav", ["status", "--jq", ".id"], stdin: records)
+        #expect(all.status == 0)
+        #expect(all.lines == (1...1000).map(String.init))
+
+        let failing = try await sandbox.run(
+            "tvm-fav", ["status", "--jq", #"if .id % 300 == 0 then error("bad \(.id)") else .id end"#], stdin: records)
+        #expect(failing.status == 64)
+        #expect(failing.lines == (1...1000).filter { $0 % 300 != 0 }.map(String.init))
+        #expect(failing.stderr.contains("bad 300 (record 300)"))
+        #expect(failing.stderr.contains("bad 900 (record 900)"))
+
+        let halted = try await sandbox.run(
+            "tvm-fav", ["status", "--jq", #"if .id == 700 then "stop\n" | halt_error(3) else .id end"#],
+            stdin: records)
+        #expect(halted.status == 3)
+        #expect(halted.lines == (1...699).map(String.init))
+        #expect(halted.stderr == "stop\n")
+
+        let limited = try await sandbox.run("tvm-fav", ["status", "--jq", ".id", "-n", "130"], stdin: records)
+        #expect(limited.status == 0)
+        #expect(limited.lines == (1...130).map(String.init))
+    }
+
     @Test("--format json prints one valid JSON array, jsonl one record per line")
     func formats() async throws {
         try await withReplay { _, sandbox in

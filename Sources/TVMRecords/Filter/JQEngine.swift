@@ -23,6 +23,9 @@ public actor JQEngine {
     /// The filter, set once compiled; used only on the executor's thread.
     private let slot = FilterSlot()
 
+    /// Whether a batch ended in `halt` or `halt_error`: the batches queued after it then run nothing.
+    private var halted = false
+
     /// The engine's executor: its dedicated thread.
     public nonisolated var unownedExecutor: UnownedSerialExecutor {
         executor.asUnownedSerialExecutor()
@@ -63,7 +66,7 @@ public actor JQEngine {
     /// `sink` as jq produces it.
     ///
     /// A run-time error on one record does not stop the batch: it is returned with the record's index. A halt,
-    /// or an error thrown by `sink` (a closed pipe), ends the batch at once.
+    /// or an error thrown by `sink` (a closed pipe), ends the batch at once; after a halt, later batches run nothing.
     ///
     /// - Parameters:
     ///   - texts: The records, each the text of one JSON value.
@@ -72,11 +75,13 @@ public actor JQEngine {
     /// - Throws: What `sink` throws.
     public func apply(batch texts: [String], to sink: JQOutputSink) throws -> JQBatchResult {
         var result = JQBatchResult()
+        guard !halted else { return result }
         for (index, text) in texts.enumerated() {
             do {
                 try filter.apply(toJSON: text) { try sink.write($0) }
             } catch let error as JQError {
                 if case .halted = error {
+                    halted = true
                     result.halt = error
                     return result
                 }
@@ -84,6 +89,18 @@ public actor JQEngine {
             }
         }
         return result
+    }
+
+    /// Starts ``apply(batch:to:)`` in a task of its own, which begins on the engine's thread, and returns at once:
+    /// the caller can gather the next batch while this one runs.
+    ///
+    /// - Parameters:
+    ///   - texts: The records, each the text of one JSON value.
+    ///   - sink: Receives the outputs on the engine's thread; the caller must not touch what it uses until the
+    ///     task ends.
+    /// - Returns: The task; its value is the batch's result, or what `sink` threw.
+    public nonisolated func start(batch texts: [String], to sink: JQOutputSink) -> Task<JQBatchResult, any Error> {
+        Task(executorPreference: executor) { try await self.apply(batch: texts, to: sink) }
     }
 
     /// For tests: whether the filter was compiled on the thread running this call, and how many of the filter's
@@ -103,8 +120,8 @@ public actor JQEngine {
 
 /// Where ``JQEngine/apply(batch:to:)`` writes outputs: a function called on the engine's thread.
 ///
-/// `@unchecked Sendable` because it is handed over for the duration of one call: the caller awaits that call and
-/// touches what `write` closes over only before and after it, never at the same time.
+/// `@unchecked Sendable` because it is handed over for the duration of one call: until that call returns, the
+/// caller does not touch what `write` uses.
 public final class JQOutputSink: @unchecked Sendable {
     /// Writes one output; throwing ends the batch.
     public let write: (JQOutput) throws -> Void

@@ -50,21 +50,11 @@ final class EpisodeTracking {
     func storedEpisodes(of showID: Int, knownName: String?, specials: Bool, window: ClosedRange<Int>? = nil) async
         -> ShowEpisodes?
     {
-        guard let store else { return nil }
-        let listed = (try? await store.showsWithEpisodes(among: [showID])) ?? []
-        guard listed.contains(showID) else { return nil }
-        let read: [StoredEpisode]?
-        if let window {
-            read = try? await store.episodes(showID: showID, airingFrom: window.lowerBound, to: window.upperBound)
-        } else {
-            read = try? await store.episodes(showID: showID)
-        }
-        guard let stored = read else { return nil }
-        var name = knownName
-        if name == nil { name = (try? await store.favorite(id: showID))?.name }
+        guard let store, let kept = try? await store.keptEpisodes(showID: showID, airing: window) else { return nil }
         answeredLocally += 1
-        let kept = specials ? stored : stored.filter { $0.number != nil }
-        return ShowEpisodes(show: ShowLabel(id: showID, name: name), records: kept.map(\.recordBytes))
+        let episodes = specials ? kept.episodes : kept.episodes.filter { $0.number != nil }
+        return ShowEpisodes(
+            show: ShowLabel(id: showID, name: knownName ?? kept.favorite.name), records: episodes.map(\.recordBytes))
     }
 
     /// The show's `averageRuntime` from its favorite record, if it is one.

@@ -57,6 +57,15 @@ struct EpisodeStoreTests {
         #expect(first.code.text == "S04E12")
         #expect(first.airsAt == Airstamp.instant("2019-01-21T01:00:00+00:00"))
         #expect(try await store.showsWithEpisodes(among: [43, 1]) == [43])
+
+        let kept = try #require(try await store.keptEpisodes(showID: 43))
+        #expect(kept.favorite.id == 43)
+        #expect(kept.episodes.map(\.id) == stored.map(\.id))
+        let window = try #require(first.airsAt)...(try #require(first.airsAt) + 7 * 86_400)
+        let week = try #require(try await store.keptEpisodes(showID: 43, airing: window))
+        #expect(!week.episodes.isEmpty)
+        #expect(week.episodes.map(\.id) == stored.filter { $0.airsAt.map(window.contains) == true }.map(\.id))
+        #expect(try await store.keptEpisodes(showID: 1) == nil)
     }
 
     @Test("saving a list again drops the episodes TVMaze removed and updates changed ones, keeping every mark")

@@ -15,20 +15,38 @@ extension FavoritesStore {
         }
     }
 
-    /// A favorite's stored episodes that air in a window (``StoredEpisode/airsAt`` from `from` to `to`, both
-    /// included), in TVMaze's order: what `tvm-episodes --upcoming` needs of each show, read through the
-    /// `episode_show` index without reading the other records.
+    /// A favorite whose episode list is kept, and its stored episodes (only those airing in `window`, when given),
+    /// read together: what `tvm-episodes` answers from when the network and the HTTP cache cannot.
     ///
     /// - Parameters:
     ///   - showID: The show.
-    ///   - from: The window's start, seconds since the epoch.
-    ///   - to: The window's end.
+    ///   - window: Air times to keep, seconds since the epoch (``StoredEpisode/airsAt``), both ends included.
+    /// - Returns: The favorite and its episodes in TVMaze's order; `nil` when the show is not a favorite, or its
+    ///   episodes were never stored.
     /// - Throws: ``StoreError``.
-    public func episodes(showID: Int, airingFrom from: Int, to: Int) async throws(StoreError) -> [StoredEpisode] {
+    public func keptEpisodes(showID: Int, airing window: ClosedRange<Int>? = nil) async throws(StoreError)
+        -> (favorite: Favorite, episodes: [StoredEpisode])?
+    {
+        // Cached statements: `tvm-episodes` reads this once per show on stdin, and preparing the statements
+        // each time (GRDB's query builder and authorizer) was a third of the read's cost.
         try await read("reading episodes") { db in
-            try StoredEpisode.filter(StoredEpisode.Columns.showID == showID)
-                .filter(StoredEpisode.Columns.airsAt >= from && StoredEpisode.Columns.airsAt <= to)
-                .order(StoredEpisode.Columns.position).fetchAll(db)
+            guard
+                let favorite = try Favorite.fetchOne(
+                    db.cachedStatement(sql: "SELECT * FROM favorite WHERE id = ? AND episodes_at IS NOT NULL"),
+                    arguments: [showID])
+            else { return nil }
+            let episodes: [StoredEpisode]
+            if let window {
+                episodes = try StoredEpisode.fetchAll(
+                    db.cachedStatement(
+                        sql: "SELECT * FROM episode WHERE show_id = ? AND airs_at BETWEEN ? AND ? ORDER BY position"),
+                    arguments: [showID, window.lowerBound, window.upperBound])
+            } else {
+                episodes = try StoredEpisode.fetchAll(
+                    db.cachedStatement(sql: "SELECT * FROM episode WHERE show_id = ? ORDER BY position"),
+                    arguments: [showID])
+            }
+            return (favorite, episodes)
         }
     }
 
@@ -74,7 +92,7 @@ extension FavoritesStore {
         guard !episodeIDs.isEmpty else { return [:] }
         return try await read("reading watched marks") { db in
             let marks = try WatchMark.fetchAll(
-                db, sql: "SELECT * FROM watched WHERE episode_id IN (SELECT value FROM json_each(?))",
+                db.cachedStatement(sql: "SELECT * FROM watched WHERE episode_id IN (SELECT value FROM json_each(?))"),
                 arguments: [Self.jsonArray(episodeIDs)])
             return Dictionary(marks.map { ($0.episodeID, $0) }, uniquingKeysWith: { first, _ in first })
         }

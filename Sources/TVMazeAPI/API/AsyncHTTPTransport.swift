@@ -18,8 +18,11 @@ public final class AsyncHTTPTransport: HTTPTransport {
     private let maxConnectionsPerHost: Int
     private let proxySettings: ProxySettings
     private let verbose: Bool
-    /// The certificates to trust instead of the system's, from `SSL_CERT_FILE` and `SSL_CERT_DIR`.
-    private let trustRoots: NIOSSLTrustRoots?
+    /// The process environment, where `SSL_CERT_FILE` and `SSL_CERT_DIR` name the certificates to trust.
+    ///
+    /// They are read when the first client is made, not here: a run that sends no request (`--offline`, a cached
+    /// answer) does not parse them. Debian's two (a bundle and a folder of about 150 files) cost 10 ms.
+    private let environment: [String: String]
     private let clients = NIOLockedValueBox<[ClientKey: HTTPClient]>([:])
 
     /// What tells the clients apart: the proxy, and whether redirects are followed.
@@ -44,7 +47,7 @@ public final class AsyncHTTPTransport: HTTPTransport {
         verbose: Bool = false
     ) {
         self.verbose = verbose
-        self.trustRoots = Self.trustRoots(environment: environment)
+        self.environment = environment
         self.timeout = timeout
         self.userAgent = userAgent
         self.maxConnectionsPerHost = max(1, maxConnectionsPerHost)
@@ -177,7 +180,7 @@ public final class AsyncHTTPTransport: HTTPTransport {
             // a refused connection would hold every attempt for the whole connect timeout.
             configuration.connectionPool.retryConnectionEstablishment = false
             configuration.httpVersion = .http1Only
-            if let trustRoots {
+            if let trustRoots = Self.trustRoots(environment: environment) {
                 var tls = TLSConfiguration.makeClientConfiguration()
                 tls.trustRoots = trustRoots
                 configuration.tlsConfiguration = tls

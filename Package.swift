@@ -112,6 +112,12 @@ let package = Package(
             dependencies: ["TVMRecords", "TVMCommandLine", argumentParser],
             path: "Tools/tvm-completion-probe"
         ),
+        // Times a catalogue query and a live-search keystroke in process (Benchmarks/catalog.sh).
+        .executableTarget(
+            name: "tvm-bench-catalog",
+            dependencies: ["TVMRecords", "TVMStore", "TVMTerminal"],
+            path: "Tools/tvm-bench-catalog"
+        ),
         // A local HTTP server that replays recorded TVMaze responses and injects faults, for the tests and the
         // benchmarks.
         .target(

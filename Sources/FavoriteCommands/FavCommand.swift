@@ -39,7 +39,7 @@ package struct FavCommand: AsyncParsableCommand {
         version: Version.current,
         subcommands: [
             AddCommand.self, RemoveCommand.self, ListCommand.self, ShowFavoriteCommand.self, StatusCommand.self,
-            RefreshCommand.self, WatchCommand.self, UnwatchCommand.self, WatchedCommand.self, NextCommand.self,
+            RefreshCommand.self, ChangesCommand.self, WatchCommand.self, UnwatchCommand.self, WatchedCommand.self, NextCommand.self,
         ]
     )
 

@@ -55,12 +55,6 @@ extension RefreshCommand {
                 }
             }
             runtime.diagnostics.clearProgress()
-            if run.fetched.isEmpty, !run.failed.isEmpty, run.failed.allSatisfy({ Self.isNetworkDown($0.error) }) {
-                runtime.diagnostics.error(
-                    "cannot reach TVMaze (\(run.failed[0].error.localizedDescription)); nothing was refreshed")
-                runtime.raise(.unavailable)
-                return
-            }
             var updated: Set<Int> = []
             var summary = SaveSummary()
             if !run.fetched.isEmpty || !run.checked.isEmpty {
@@ -91,24 +85,26 @@ extension RefreshCommand {
                 "show \(favorite.id) (\"\(favorite.name)\") is gone from TVMaze (HTTP 404); its saved record is kept")
             runtime.raise(.notFound)
         }
+        var skipped: [String: Int] = [:]
         for (favorite, error) in run.failed {
-            runtime.diagnostics.error("show \(favorite.id) (\"\(favorite.name)\"): \(error.localizedDescription)")
             runtime.raise(ExitStatus.of(error))
+            // Once a host cannot be reached, the client skips it: one line for all those, not one per show.
+            if case .skipped(_, let host, _) = error {
+                skipped[host, default: 0] += 1
+                continue
+            }
+            runtime.diagnostics.error("show \(favorite.id) (\"\(favorite.name)\"): \(error.localizedDescription)")
         }
-        if !run.failed.isEmpty {
-            let count = Set(run.failed.map(\.favorite.id)).count
+        for (host, count) in skipped.sorted(by: { $0.key < $1.key }) {
             runtime.diagnostics.error(
-                "\(count) favorite\(count == 1 ? " was" : "s were") not refreshed in full (their saved records "
-                    + "and episodes are kept, and no change was recorded for them); run tvm-fav refresh again to retry")
+                "\(count) more favorite\(count == 1 ? " was" : "s were") not tried: \(host) could not be reached")
         }
-    }
-
-    /// Whether an error means TVMaze cannot be reached at all (as opposed to one show failing).
-    static func isNetworkDown(_ error: APIError) -> Bool {
-        switch error {
-        case .unavailable, .skipped: return true
-        default: return false
-        }
+        guard !run.failed.isEmpty else { return }
+        let count = Set(run.failed.map(\.favorite.id)).count
+        runtime.diagnostics.error(
+            "\(count) favorite\(count == 1 ? " was" : "s were") not refreshed in full (their saved records "
+                + "and episodes are kept, and no change was recorded for them); run tvm-fav refresh again to retry")
+        if run.fetched.isEmpty && run.checked.isEmpty { runtime.diagnostics.error("nothing was refreshed") }
     }
 }
 

@@ -132,6 +132,13 @@ struct ChangeFeedTests {
             let csv = try await sandbox.run("tvm-fav", ["changes", "--format", "csv", "--fields", "event,summary"])
             #expect(csv.lines.first == "event,summary")
             #expect(csv.lines.count == 7)
+            // --full fetches the favorite whole, whatever the updates list says; nothing new to record.
+            let start = server.targets.count
+            let full = try await sandbox.run("tvm-fav", ["refresh", "--full", "--quiet"])
+            #expect(full.status == 0, "\(full.stderr)")
+            #expect(full.stdout.isEmpty)
+            #expect(Array(server.targets[start...]) == ["/shows/1", "/shows/1/episodes?specials=1"])
+            #expect(try await Self.sql("SELECT count(*) FROM change_event", sandbox) == "6")
         }
     }
 

@@ -12,7 +12,8 @@ extension RefreshCommand {
             let now = try runtime.now()
             guard let reader = try await access.openForReading(), try await reader.count() > 0 else { return }
             guard !network.offline else {
-                runtime.diagnostics.error("tvm-fav refresh needs the network, and --offline was given; nothing was refreshed")
+                runtime.diagnostics.error(
+                    "tvm-fav refresh needs the network, and --offline was given; nothing was refreshed")
                 runtime.raise(.unavailable)
                 return
             }

@@ -92,7 +92,8 @@ struct ChangeFeedTests {
                     "status_changed", "season_announced", "episode_announced", "episode_announced",
                     "airdate_changed", "episode_removed",
                 ])
-            #expect(events.map { ($0["episode"] as? [String: Any])?["id"] as? Int } == [nil, 142270, 26, 142270, 18, 13])
+            #expect(
+                events.map { ($0["episode"] as? [String: Any])?["id"] as? Int } == [nil, 142270, 26, 142270, 18, 13])
             #expect(Set(events.map { $0["at"] as? String ?? "" }) == ["2014-09-02T12:00:00.000Z"])
             #expect(events.allSatisfy { ($0["show"] as? [String: Any])?["name"] as? String == "Under the Dome" })
             #expect(events.allSatisfy { ($0["show"] as? [String: Any])?["id"] as? Int == 1 })

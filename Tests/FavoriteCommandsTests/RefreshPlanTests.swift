@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import TVMRecords
 import TVMStore
+import Testing
 
 @testable import FavoriteCommands
 
@@ -11,7 +11,8 @@ struct RefreshPlanTests {
     private static let day: Double = 86_400
 
     private static func favorite(_ id: Int) throws -> Favorite {
-        let show = try #require(try ShowRecord(json: Array(#"{"id":\#(id),"name":"Show \#(id)","status":"Running","genres":[]}"#.utf8)))
+        let show = try #require(
+            try ShowRecord(json: Array(#"{"id":\#(id),"name":"Show \#(id)","status":"Running","genres":[]}"#.utf8)))
         return Favorite(show: show, addedAt: now, updatedAt: now, position: id)
     }
 
@@ -20,7 +21,8 @@ struct RefreshPlanTests {
             checkedAt: days.map { now.addingTimeInterval(-$0 * day) }, updated: updated, hasEpisodes: episodes)
     }
 
-    @Test("recently checked favorites wait for the updates list; never checked, stale or listless ones are fetched whole")
+    @Test(
+        "recently checked favorites wait for the updates list; never checked, stale or listless ones are fetched whole")
     func plan() throws {
         let favorites = try (1...5).map(Self.favorite)
         let states = [
@@ -31,7 +33,8 @@ struct RefreshPlanTests {
         #expect(plan.candidates.map(\.id) == [1, 2])
         #expect(plan.whole.map(\.id) == [3, 4, 5])
         #expect(plan.window == .week)
-        let withoutEpisodes = RefreshPlan(favorites: favorites, states: states, now: Self.now, full: false, episodes: false)
+        let withoutEpisodes = RefreshPlan(
+            favorites: favorites, states: states, now: Self.now, full: false, episodes: false)
         #expect(withoutEpisodes.candidates.map(\.id) == [1, 2, 5])
         let full = RefreshPlan(favorites: favorites, states: states, now: Self.now, full: true, episodes: true)
         #expect(full.whole.count == 5)

@@ -56,7 +56,9 @@ struct ChangeDiffTests {
     @Test("announced, a new season once, removed: in that order, with the episode's record")
     func episodeLists() throws {
         let old = [try Self.episode(1), try Self.episode(2)]
-        let new = [try Self.episode(1), try Self.episode(3), try Self.episode(4, season: 2), try Self.episode(5, season: 2)]
+        let new = [
+            try Self.episode(1), try Self.episode(3), try Self.episode(4, season: 2), try Self.episode(5, season: 2),
+        ]
         let changes = ChangeDiff.changes(oldShow: Self.show, newShow: Self.show, oldEpisodes: old, newEpisodes: new)
         #expect(
             changes.map(\.kind) == [
@@ -75,8 +77,10 @@ struct ChangeDiffTests {
                 episode: record, from: from.map { Array($0.utf8) }, to: to.map { Array($0.utf8) }, seen: false
             ).summary
         }
-        #expect(summary(.episodeAnnounced, to: "null") == "New episode S01E03 \"Episode 7\" announced, no air date yet.")
-        #expect(summary(.airdateChanged, from: "null", to: #""2024-03-08""#) == "S01E03 \"Episode 7\" now airs 2024-03-08.")
+        #expect(
+            summary(.episodeAnnounced, to: "null") == "New episode S01E03 \"Episode 7\" announced, no air date yet.")
+        #expect(
+            summary(.airdateChanged, from: "null", to: #""2024-03-08""#) == "S01E03 \"Episode 7\" now airs 2024-03-08.")
         #expect(
             summary(.airdateChanged, from: #""2024-03-02T02:00:00+00:00""#, to: "null")
                 == "S01E03 \"Episode 7\" no longer has an air date (it was 2024-03-02 02:00 UTC).")
@@ -94,12 +98,14 @@ struct ChangeDiffTests {
         try first.append(old)
         try first.setEpisodes(showID: 1, records: [try Self.episode(1).recordBytes])
         _ = try await store.save(batch: first, at: Date(timeIntervalSince1970: 1_000))
-        let ended = try #require(try ShowRecord(json: Array(#"{"id":1,"name":"Show","status":"Ended","genres":[]}"#.utf8)))
+        let ended = try #require(
+            try ShowRecord(json: Array(#"{"id":1,"name":"Show","status":"Ended","genres":[]}"#.utf8)))
         let refresh = RefreshRecording(checked: [1])
         for expected in [2, 0] {
             let batch = try FavoritesBatch(folder: folder)
             try batch.append(ended)
-            try batch.setEpisodes(showID: 1, records: [try Self.episode(1).recordBytes, try Self.episode(2).recordBytes])
+            try batch.setEpisodes(
+                showID: 1, records: [try Self.episode(1).recordBytes, try Self.episode(2).recordBytes])
             let summary = try await store.save(batch: batch, at: Date(timeIntervalSince1970: 2_000), refresh: refresh)
             #expect(summary.changes == expected)
         }

@@ -19,7 +19,9 @@ public struct ChangeView: TabularView {
         guard let summary = text(["summary"], in: record) else { return nil }
         let at = text(["at"], in: record) ?? ""
         let when = at.count >= 16 ? String(at.prefix(10)) + " " + String(at.dropFirst(11).prefix(5)) : at
-        return [TextTable.Cell(when), TextTable.Cell(text(["show", "name"], in: record) ?? ""), TextTable.Cell(summary)]
+        return [
+            TextTable.Cell(when), TextTable.Cell(text(["show", "name"], in: record) ?? ""), TextTable.Cell(summary),
+        ]
     }
 
     private func text(_ path: [String], in record: [UInt8]) -> String? {

@@ -92,7 +92,9 @@ public struct ChangeEvent: Sendable, Equatable {
             return "\(label) was removed from TVMaze."
         case .seasonAnnounced:
             let season = Self.text(to).map { "Season \($0)" } ?? "A new season"
-            guard let start = facts.flatMap({ Self.when(airstamp: $0.airstamp, airtime: $0.airtime, airdate: $0.airdate) })
+            guard
+                let start = facts.flatMap({ Self.when(airstamp: $0.airstamp, airtime: $0.airtime, airdate: $0.airdate) }
+                )
             else { return "\(season) announced." }
             return "\(season) announced, starting \(start)."
         case .seasonComplete:

@@ -10,25 +10,25 @@ package struct ChangesCommand: AsyncParsableCommand {
         commandName: "changes",
         abstract: "Print what changed for the favorites, as tvm-fav refresh recorded it; exit 1 when nothing did.",
         discussion: """
-            Each line is {"event":…,"at":…,"show":{"id":…,"name":…},"episode":{…}|null,"from":…,"to":…,\\
-            "summary":"a plain sentence"}, oldest first; on a terminal, a table of when (UTC), show and what. \\
-            Events: episode_announced (to: its air time or date, when known), airdate_changed (from, to: the \\
-            airstamp, or the airdate when the episode has no air time), episode_removed (its watched mark is \\
-            kept), season_announced (to: the season), season_complete (to: the season; every regular episode \\
-            of it has aired, worked out now from the saved episodes, once per season, for seasons that ended \\
-            after the show became a favorite), status_changed (from, to) and renamed (from, to). "at" is when the \\
+            Each line is {"event":…,"at":…,"show":{"id":…,"name":…},"episode":{…}|null,"from":…,"to":…,\
+            "summary":"a plain sentence"}, oldest first; on a terminal, a table of when (UTC), show and what. \
+            Events: episode_announced (to: its air time or date, when known), airdate_changed (from, to: the \
+            airstamp, or the airdate when the episode has no air time), episode_removed (its watched mark is \
+            kept), season_announced (to: the season), season_complete (to: the season; every regular episode \
+            of it has aired, worked out now from the saved episodes, once per season, for seasons that ended \
+            after the show became a favorite), status_changed (from, to) and renamed (from, to). "at" is when the \
             refresh that saw the change ran; for season_complete, when the last episode aired.
 
-            Like grep, the exit status is 0 when something was printed and 1 when nothing was, so that \\
-            "tvm-fav changes --unseen --mark-seen && …" works in cron. --mark-seen marks only what reached the \\
-            output (not what --jq left out, nor what a closed pipe did not take). Reads the database only: no \\
+            Like grep, the exit status is 0 when something was printed and 1 when nothing was, so that \
+            "tvm-fav changes --unseen --mark-seen && …" works in cron. --mark-seen marks only what reached the \
+            output (not what --jq left out, nor what a closed pipe did not take). Reads the database only: no \
             network is ever needed.
 
             Examples:
               tvm-fav changes --since 1w
               tvm-fav changes --event airdate_changed --event episode_announced
-              tvm-fav refresh --quiet && tvm-fav changes --unseen --mark-seen \\\\
-                --jq '"\\\\(.show.name): \\\\(.summary)"' | xargs -r -d '\\\\n' notify-send
+              tvm-fav refresh --quiet && tvm-fav changes --unseen --mark-seen \\
+                --jq '"\\(.show.name): \\(.summary)"' | xargs -r -d '\\n' notify-send
             """
     )
 
@@ -46,7 +46,8 @@ package struct ChangesCommand: AsyncParsableCommand {
 
     @Option(
         name: .customLong("event"),
-        help: ArgumentHelp("Only events of this kind; repeat for several.", valueName: "name"))
+        help: ArgumentHelp("Only events of this kind; repeat for several.", valueName: "name"),
+        completion: .list(ChangeKind.allCases.map(\.rawValue)))
     package var events: [String] = []
 
     @OptionGroup package var store: StoreOptions

@@ -14,13 +14,13 @@ package struct RefreshCommand: AsyncParsableCommand {
             read). The new records are saved, and the events recorded, in one transaction at the end; the \
             refreshed records are printed (--quiet prints nothing but errors).
 
-            A refresh costs what changed, not what is saved. When every favorite was checked by a refresh less \
-            than a month ago, refresh first asks /updates/shows?since=day|week|month (the smallest window that \
-            covers the oldest check), then fetches only the favorites whose time there is newer than their saved \
-            record: one request each (/shows/{id}?embed=episodes; TVMaze's embed leaves specials out, so the \
-            saved specials are kept). So a daily refresh of 100 favorites of which 5 changed sends 6 requests. A \
-            favorite never checked, checked more than a month ago, or without saved episodes is fetched whole: \
-            /shows/{id} and /shows/{id}/episodes?specials=1. --full fetches every favorite whole.
+            A refresh costs what changed, not what is saved. It first asks /updates/shows?since=day|week|month \
+            (the smallest window that covers the oldest check of a refresh less than a month ago), and fetches a \
+            favorite checked in that window only when its time there is newer than its saved record: one \
+            request (/shows/{id}?embed=episodes; TVMaze's embed leaves specials out, so the saved specials are \
+            kept). So a daily refresh of 100 favorites of which 5 changed sends 6 requests. A favorite never \
+            checked, checked more than a month ago, or without saved episodes is fetched whole: /shows/{id} and \
+            /shows/{id}/episodes?specials=1. --full fetches every favorite whole.
 
             Requests are paced to TVMaze's limit of 20 every 10 seconds (shared with the other tvm tools running \
             at the same time) and go past the HTTP cache. A show TVMaze no longer has (HTTP 404) is reported, its \

@@ -62,6 +62,17 @@ struct ChangeFeedTests {
         sandbox.extraEnvironment["TVM_NOW"] = "2014-09-02T12:00:00Z"
     }
 
+    /// Runs `body` with a server and sandbox past ``baseline(_:_:_:)``: version B served, not refreshed yet.
+    static func withBaseline(_ body: (ChangesWorld, ReplayServer, Sandbox) async throws -> Void) async throws {
+        let world = try ChangesWorld()
+        try versionA(world)
+        try world.write()
+        try await world.serve { server, sandbox in
+            try await baseline(world, server, sandbox)
+            try await body(world, server, sandbox)
+        }
+    }
+
     static func events(_ result: ToolResult) throws -> [[String: Any]] {
         try result.lines.map { try EpisodeFixtures.object($0) }
     }
@@ -73,11 +84,7 @@ struct ChangeFeedTests {
 
     @Test("version A then B: exactly the expected events, in two requests, each with its from, to and summary")
     func versionsAThenB() async throws {
-        let world = try ChangesWorld()
-        try Self.versionA(world)
-        try world.write()
-        try await world.serve { server, sandbox in
-            try await Self.baseline(world, server, sandbox)
+        try await Self.withBaseline { world, server, sandbox in
             let before = server.targets.count
             let refreshed = try await sandbox.run("tvm-fav", ["refresh", "--jq", ".status"])
             #expect(refreshed.status == 0, "\(refreshed.stderr)")
@@ -145,11 +152,7 @@ struct ChangeFeedTests {
 
     @Test("season_complete is derived against TVM_NOW, once per season, for seasons ending after the add")
     func seasonComplete() async throws {
-        let world = try ChangesWorld()
-        try Self.versionA(world)
-        try world.write()
-        try await world.serve { server, sandbox in
-            try await Self.baseline(world, server, sandbox)
+        try await Self.withBaseline { world, server, sandbox in
             _ = try await sandbox.run("tvm-fav", ["refresh"])
             let early = try await sandbox.run("tvm-fav", ["changes", "--event", "season_complete"])
             #expect(early.status == 1)
@@ -175,11 +178,7 @@ struct ChangeFeedTests {
 
     @Test("--unseen --mark-seen twice: the second run prints nothing and exits 1")
     func markSeenTwice() async throws {
-        let world = try ChangesWorld()
-        try Self.versionA(world)
-        try world.write()
-        try await world.serve { server, sandbox in
-            try await Self.baseline(world, server, sandbox)
+        try await Self.withBaseline { world, server, sandbox in
             _ = try await sandbox.run("tvm-fav", ["refresh"])
             let arguments = ["changes", "--unseen", "--mark-seen", "--jq", #""\(.show.name): \(.summary)""#]
             let first = try await sandbox.run("tvm-fav", arguments)
@@ -198,11 +197,7 @@ struct ChangeFeedTests {
 
     @Test("--mark-seen marks only what reached the output: what --jq dropped and what --limit cut stay unseen")
     func markSeenOnlyPrinted() async throws {
-        let world = try ChangesWorld()
-        try Self.versionA(world)
-        try world.write()
-        try await world.serve { server, sandbox in
-            try await Self.baseline(world, server, sandbox)
+        try await Self.withBaseline { world, server, sandbox in
             _ = try await sandbox.run("tvm-fav", ["refresh"])
             let filtered = try await sandbox.run(
                 "tvm-fav", ["changes", "--mark-seen", "--jq", #"select(.event == "episode_announced") | .episode.id"#])
@@ -219,11 +214,7 @@ struct ChangeFeedTests {
 
     @Test("a truncated or invalid answer is never compared: no event, episodes kept, the next refresh catches up")
     func invalidAnswersAreNotDiffed() async throws {
-        let world = try ChangesWorld()
-        try Self.versionA(world)
-        try world.write()
-        try await world.serve { server, sandbox in
-            try await Self.baseline(world, server, sandbox)
+        try await Self.withBaseline { world, server, sandbox in
             for fault in [Fault.truncatedBody(keepingBytes: 4_000), .invalidJSON, .serverError(status: 503)] {
                 server.addFault(fault, matching: .prefix("/shows/1?"), times: 1)
                 let failed = try await sandbox.run("tvm-fav", ["refresh", "--retries", "0"])
@@ -245,11 +236,7 @@ struct ChangeFeedTests {
 
     @Test("two refreshes at once: the second waits for the first, and no event is recorded twice")
     func concurrentRefreshes() async throws {
-        let world = try ChangesWorld()
-        try Self.versionA(world)
-        try world.write()
-        try await world.serve { server, sandbox in
-            try await Self.baseline(world, server, sandbox)
+        try await Self.withBaseline { world, server, sandbox in
             server.setLatency(.milliseconds(400))
             async let first = sandbox.run("tvm-fav", ["refresh", "--jq", ".id"])
             async let second = sandbox.run("tvm-fav", ["refresh", "--jq", ".id"])

@@ -10,8 +10,9 @@ package struct ChangesCommand: AsyncParsableCommand {
         commandName: "changes",
         abstract: "Print what changed for the favorites, as tvm-fav refresh recorded it; exit 1 when nothing did.",
         discussion: """
-            Each line is {"event":…,"at":…,"show":{"id":…,"name":…},"episode":{…}|null,"from":…,"to":…,\
-            "summary":"a plain sentence"}, oldest first; on a terminal, a table of when (UTC), show and what. \
+            Each line is one event, oldest first, with the members event, at, show ({"id":…,"name":…}), \
+            episode (the episode's record, or null), from, to and summary (a plain sentence); on a terminal, a \
+            table of when (UTC), show and what. \
             Events: episode_announced (to: its air time or date, when known), airdate_changed (from, to: the \
             airstamp, or the airdate when the episode has no air time), episode_removed (its watched mark is \
             kept), season_announced (to: the season), season_complete (to: the season; every regular episode \

@@ -273,6 +273,26 @@ struct ChangeFeedTests {
         #expect(changes.stderr.isEmpty)
     }
 
+    @Test("on a terminal: a table of when, show and what, without the control characters of a hostile name")
+    func terminalTable() async throws {
+        try await Self.withBaseline { world, server, sandbox in
+            world.shows[1]?["name"] = "Under the Dome\u{1B}]0;pwned\u{07}\u{1B}[2J"
+            try world.write()
+            server.reloadFixtures()
+            _ = try await sandbox.run("tvm-fav", ["refresh"])
+            let session = try sandbox.terminal("tvm-fav changes --no-pager", term: "xterm")
+            let (status, screen) = try await session.finish()
+            #expect(status == 0)
+            #expect(screen.contains("WHEN (UTC)"))
+            #expect(screen.contains("2014-09-02 12:00"))
+            #expect(screen.contains("Status changed from Running to Ended."))
+            #expect(screen.contains("Renamed from \"Under the Dome\" to"))
+            #expect(!screen.contains("\u{1B}]0;"))
+            #expect(!screen.contains("\u{07}"))
+            #expect(!screen.contains("\u{1B}[2J"))
+        }
+    }
+
     @Test("a malformed --since or an unknown --event exits 64 with an example")
     func badArguments() async throws {
         let sandbox = try Sandbox()

@@ -237,7 +237,7 @@ struct ChangeFeedTests {
     @Test("two refreshes at once: the second waits for the first, and no event is recorded twice")
     func concurrentRefreshes() async throws {
         try await Self.withBaseline { world, server, sandbox in
-            server.setLatency(.milliseconds(400))
+            server.setLatency(.milliseconds(1_000))
             async let first = sandbox.run("tvm-fav", ["refresh", "--jq", ".id"])
             async let second = sandbox.run("tvm-fav", ["refresh", "--jq", ".id"])
             let results = try await [first, second]
@@ -271,6 +271,25 @@ struct ChangeFeedTests {
         let changes = try await sandbox.run("tvm-fav", ["changes"])
         #expect(changes.status == 1)
         #expect(changes.stderr.isEmpty)
+    }
+
+    @Test("--mark-seen on a database locked past --lock-timeout: exit 74 with the seeds' message, nothing marked")
+    func markSeenLocked() async throws {
+        try await Self.withBaseline { _, _, sandbox in
+            _ = try await sandbox.run("tvm-fav", ["refresh"])
+            let holder = try sandbox.terminal("sqlite3 \(shellQuoted(sandbox.favoritesDatabase.path))")
+            holder.type("BEGIN IMMEDIATE;\nSELECT 'lock' || 'ed';\n")
+            try await holder.waitFor("locked")
+            let failed = try await sandbox.run(
+                "tvm-fav", ["changes", "--unseen", "--mark-seen", "--lock-timeout", "0.3", "--jq", ".event"])
+            #expect(failed.status == 74)
+            #expect(failed.stderr.contains("There was a problem saving/deleting this TV Show."))
+            #expect(failed.lines.count == 6)
+            holder.type(".quit\n")
+            try await Task.sleep(for: .milliseconds(300))
+            let unseen = try await sandbox.run("tvm-fav", ["changes", "--unseen", "--jq", ".event"])
+            #expect(unseen.lines.count == 6)
+        }
     }
 
     @Test("on a terminal: a table of when, show and what, without the control characters of a hostile name")

@@ -277,16 +277,13 @@ struct ChangeFeedTests {
     func markSeenLocked() async throws {
         try await Self.withBaseline { _, _, sandbox in
             _ = try await sandbox.run("tvm-fav", ["refresh"])
-            let holder = try sandbox.terminal("sqlite3 \(shellQuoted(sandbox.favoritesDatabase.path))")
-            holder.type("BEGIN IMMEDIATE;\nSELECT 'lock' || 'ed';\n")
-            try await holder.waitFor("locked")
-            let failed = try await sandbox.run(
-                "tvm-fav", ["changes", "--unseen", "--mark-seen", "--lock-timeout", "0.3", "--jq", ".event"])
+            let failed = try await sandbox.whileFavoritesLocked {
+                try await sandbox.run(
+                    "tvm-fav", ["changes", "--unseen", "--mark-seen", "--lock-timeout", "0.3", "--jq", ".event"])
+            }
             #expect(failed.status == 74)
             #expect(failed.stderr.contains("There was a problem saving/deleting this TV Show."))
             #expect(failed.lines.count == 6)
-            holder.type(".quit\n")
-            try await Task.sleep(for: .milliseconds(300))
             let unseen = try await sandbox.run("tvm-fav", ["changes", "--unseen", "--jq", ".event"])
             #expect(unseen.lines.count == 6)
         }

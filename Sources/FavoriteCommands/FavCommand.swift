@@ -11,7 +11,8 @@ package struct FavCommand: AsyncParsableCommand {
             Favorites live in an SQLite database: $XDG_DATA_HOME/tvm/tvm.sqlite (~/.local/share/tvm/tvm.sqlite), \
             or the file given with --db or TVM_DB. Each favorite keeps the whole show record as TVMaze sent it, \
             every field in its order (anything under "_tvm" is dropped), so list, show, status and rm work \
-            without a network. Only add (for a bare id) and refresh use the network.
+            without a network. Only add (for a bare id) and refresh use the network; refresh records what \
+            changed (new episodes, moved air dates, a new season, a new status…), and changes prints it, offline.
 
             Every save and every delete is one transaction: a batch is written whole or not at all. When one \
             fails (another process keeps the database locked past --lock-timeout, a read-only file, a full \
@@ -31,6 +32,7 @@ package struct FavCommand: AsyncParsableCommand {
               tvm-fetch shows | tvm-fav status
               tvm-fav rm 1
               tvm-fav refresh
+              tvm-fav refresh --quiet && tvm-fav changes --unseen --mark-seen
 
             Data: TVmaze (https://www.tvmaze.com), CC BY-SA 4.0.
 
@@ -39,7 +41,8 @@ package struct FavCommand: AsyncParsableCommand {
         version: Version.current,
         subcommands: [
             AddCommand.self, RemoveCommand.self, ListCommand.self, ShowFavoriteCommand.self, StatusCommand.self,
-            RefreshCommand.self, WatchCommand.self, UnwatchCommand.self, WatchedCommand.self, NextCommand.self,
+            RefreshCommand.self, ChangesCommand.self, WatchCommand.self, UnwatchCommand.self, WatchedCommand.self,
+            NextCommand.self,
         ]
     )
 

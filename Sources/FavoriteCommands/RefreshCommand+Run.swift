@@ -10,78 +10,171 @@ extension RefreshCommand {
         try await FavoritesAccess.run(store: store, output: output) { access in
             let runtime = access.runtime
             let now = try runtime.now()
-            guard let reader = try await access.openForReading() else { return }
+            guard let reader = try await access.openForReading(), try await reader.count() > 0 else { return }
+            guard !network.offline else {
+                runtime.diagnostics.error(
+                    "tvm-fav refresh needs the network, and --offline was given; nothing was refreshed")
+                runtime.raise(.unavailable)
+                return
+            }
+            // One refresh at a time: a second one waits, then finds the favorites just checked (a one-day window).
+            let lock = try? ProcessLock.acquire(path: access.path + ".refresh.lock") {
+                runtime.diagnostics.note("another tvm-fav refresh is running; waiting for it to finish")
+            }
+            defer { withExtendedLifetime(lock) {} }
             let favorites = try await reader.favorites(sortedBy: .added)
-            guard !favorites.isEmpty else { return }
+            let states = try await reader.refreshStates()
+            let plan = RefreshPlan(favorites: favorites, states: states, now: now, full: full, episodes: episodes)
             let client = try runtime.makeClient(network, skipsUnreachableHosts: true)
-            let loader = EpisodeLoader(client: client)
+            var run = RefreshRun(loader: EpisodeLoader(client: client), reader: reader, episodes: episodes)
+            var changed: Set<Int> = []
+            if let window = plan.window {
+                let updates: [Int: Int]
+                do throws(APIError) {
+                    updates = try await client.fetchUncached(.updates(since: window)) { body in
+                        Result { () throws(UnusableBody) -> [Int: Int] in try ShowUpdates.parse(body) }
+                    }
+                } catch {
+                    runtime.diagnostics.error(
+                        "cannot ask TVMaze what changed (\(error.localizedDescription)); nothing was refreshed")
+                    runtime.raise(ExitStatus.of(error))
+                    return
+                }
+                let split = plan.split(by: updates, states: states)
+                changed = Set(split.changed.map(\.id))
+                run.checked += split.unchanged
+            }
             let batch = try FavoritesBatch(folder: FilePath.folder(of: access.path))
+            let due = plan.whole.count + changed.count
             let showProgress = runtime.terminal.stderrIsTTY && !output.quiet
-            var fetched: [ShowRecord] = []
-            var gone: [Favorite] = []
-            var failed: [(favorite: Favorite, error: APIError)] = []
-            for (index, favorite) in favorites.enumerated() {
-                if showProgress {
-                    runtime.diagnostics.progress("refreshing \(index + 1) of \(favorites.count): \(favorite.name)")
+            var done = 0
+            for favorite in favorites where changed.contains(favorite.id) || !plan.candidates.contains(favorite) {
+                done += 1
+                if showProgress { runtime.diagnostics.progress("refreshing \(done) of \(due): \(favorite.name)") }
+                try await run.refresh(favorite, whole: !changed.contains(favorite.id), into: batch) { message in
+                    runtime.diagnostics.warning(message)
                 }
-                let body: [UInt8]
-                do throws(APIError) {
-                    body = try await client.fetch(.show(id: favorite.id))
-                } catch .notFound {
-                    gone.append(favorite)
-                    continue
-                } catch {
-                    failed.append((favorite, error))
-                    continue
-                }
-                guard let record = (try? ShowRecord(json: body)) ?? nil, record.id == favorite.id else {
-                    runtime.diagnostics.warning(
-                        "TVMaze's answer for show \(favorite.id) is not that show's record; kept the saved one")
-                    continue
-                }
-                try batch.append(record)
-                fetched.append(record)
-                guard episodes else { continue }
-                // The show's stored episodes are replaced only when its whole list came: a failure keeps them, and
-                // the next refresh tries again.
-                let list: [[UInt8]]
-                do throws(APIError) {
-                    list = try await loader.fullList(of: favorite.id)
-                } catch {
-                    failed.append((favorite, error))
-                    continue
-                }
-                try batch.setEpisodes(showID: favorite.id, records: list)
             }
             runtime.diagnostics.clearProgress()
             var updated: Set<Int> = []
-            if !fetched.isEmpty {
+            var summary = SaveSummary()
+            if !run.fetched.isEmpty || !run.checked.isEmpty {
                 let database = try await access.openForWriting()
-                _ = try await access.changing { () async throws(StoreError) -> SaveSummary in
-                    try await database.save(batch: batch, at: now, addingNew: false)
+                let recording = RefreshRecording(checked: run.checked)
+                summary = try await access.changing { () async throws(StoreError) -> SaveSummary in
+                    try await database.save(batch: batch, at: now, addingNew: false, refresh: recording)
                 }
-                updated = try await database.savedIDs(among: fetched.map(\.id))
+                updated = try await database.savedIDs(among: run.fetched.map(\.id))
             }
-            let out = try await runtime.makeOutput(view: Views.favorites)
-            for record in fetched where updated.contains(record.id) { try await out.emit(record.json) }
-            try await out.finish()
-            for favorite in gone {
-                runtime.diagnostics.error(
-                    "show \(favorite.id) (\"\(favorite.name)\") is gone from TVMaze (HTTP 404); its saved record is kept"
-                )
-                runtime.raise(.notFound)
+            if !output.quiet {
+                let out = try await runtime.makeOutput(view: Views.favorites)
+                for record in run.fetched where updated.contains(record.id) { try await out.emit(record.json) }
+                try await out.finish()
             }
-            for (favorite, error) in failed {
-                runtime.diagnostics.error("show \(favorite.id) (\"\(favorite.name)\"): \(error.localizedDescription)")
-                runtime.raise(ExitStatus.of(error))
-            }
-            if !failed.isEmpty {
-                let count = Set(failed.map(\.favorite.id)).count
-                runtime.diagnostics.error(
-                    "\(count) favorite\(count == 1 ? " was" : "s were") not refreshed in full (their saved records "
-                        + "and episodes are kept); run tvm-fav refresh again to retry")
-            }
-            access.summary("refreshed \(updated.count), gone \(gone.count)")
+            report(run, runtime: runtime)
+            let unchanged = plan.candidates.count - changed.count
+            access.summary(
+                "refreshed \(updated.count), unchanged \(unchanged), gone \(run.gone.count); "
+                    + "\(summary.changes) change\(summary.changes == 1 ? "" : "s") recorded (tvm-fav changes)")
         }
+    }
+
+    /// Reports the favorites that are gone or failed, with their exit statuses.
+    private func report(_ run: RefreshRun, runtime: ToolRuntime) {
+        for favorite in run.gone {
+            runtime.diagnostics.error(
+                "show \(favorite.id) (\"\(favorite.name)\") is gone from TVMaze (HTTP 404); its saved record is kept")
+            runtime.raise(.notFound)
+        }
+        var skipped: [String: Int] = [:]
+        for (favorite, error) in run.failed {
+            runtime.raise(ExitStatus.of(error))
+            // Once a host cannot be reached, the client skips it: one line for all those, not one per show.
+            if case .skipped(_, let host, _) = error {
+                skipped[host, default: 0] += 1
+                continue
+            }
+            runtime.diagnostics.error("show \(favorite.id) (\"\(favorite.name)\"): \(error.localizedDescription)")
+        }
+        for (host, count) in skipped.sorted(by: { $0.key < $1.key }) {
+            runtime.diagnostics.error(
+                "\(count) more favorite\(count == 1 ? " was" : "s were") not tried: \(host) could not be reached")
+        }
+        guard !run.failed.isEmpty else { return }
+        let count = Set(run.failed.map(\.favorite.id)).count
+        runtime.diagnostics.error(
+            "\(count) favorite\(count == 1 ? " was" : "s were") not refreshed in full (their saved records "
+                + "and episodes are kept, and no change was recorded for them); run tvm-fav refresh again to retry")
+        if run.fetched.isEmpty && run.checked.isEmpty { runtime.diagnostics.error("nothing was refreshed") }
+    }
+}
+
+/// What one refresh fetched, and what it could not.
+struct RefreshRun {
+    let loader: EpisodeLoader
+    let reader: FavoritesStore
+    let episodes: Bool
+    /// The records fetched, in order.
+    var fetched: [ShowRecord] = []
+    /// Favorites TVMaze no longer has.
+    var gone: [Favorite] = []
+    /// Favorites whose record or episodes failed.
+    var failed: [(favorite: Favorite, error: APIError)] = []
+    /// Favorites now known up to date.
+    var checked: [Int] = []
+
+    /// Fetches one favorite and puts what came whole in the batch.
+    ///
+    /// - Parameters:
+    ///   - favorite: The favorite.
+    ///   - whole: Whether to fetch the record and the list with specials (two requests), or the record with its
+    ///     regular episodes (one request; the stored specials are kept).
+    ///   - batch: Where the fetched record and list go.
+    ///   - warn: Reports an answer that is not the show's record.
+    mutating func refresh(
+        _ favorite: Favorite, whole: Bool, into batch: FavoritesBatch, warn: (String) -> Void
+    ) async throws {
+        let body: [UInt8]
+        var regular: [[UInt8]]?
+        do throws(APIError) {
+            if whole || !episodes {
+                body = try await loader.refreshedShow(favorite.id)
+            } else {
+                let fresh = try await loader.showWithEpisodes(of: favorite.id)
+                body = fresh.record
+                regular = fresh.episodes
+            }
+        } catch .notFound {
+            gone.append(favorite)
+            return
+        } catch {
+            failed.append((favorite, error))
+            return
+        }
+        guard let record = (try? ShowRecord(json: body)) ?? nil, record.id == favorite.id else {
+            warn("TVMaze's answer for show \(favorite.id) is not that show's record; kept the saved one")
+            return
+        }
+        try batch.append(record)
+        fetched.append(record)
+        guard episodes else {
+            checked.append(favorite.id)
+            return
+        }
+        // The stored episodes are replaced (and compared) only when the whole list came: a failure keeps them, no
+        // change is recorded from it, and the next refresh tries again.
+        var list: [[UInt8]]?
+        if let regular {
+            list = RefreshPlan.merging(regular, keepingSpecialsOf: try await reader.episodes(showID: favorite.id))
+        } else {
+            do throws(APIError) {
+                list = try await loader.refreshedList(of: favorite.id)
+            } catch {
+                failed.append((favorite, error))
+                return
+            }
+        }
+        try batch.setEpisodes(showID: favorite.id, records: list ?? [])
+        checked.append(favorite.id)
     }
 }

@@ -6,27 +6,44 @@ import TVMRecords
 package struct RefreshCommand: AsyncParsableCommand {
     package static let configuration = CommandConfiguration(
         commandName: "refresh",
-        abstract: "Fetch every favorite again from TVMaze and save the new records.",
+        abstract: "Fetch the favorites that changed at TVMaze, save the new records, and record what changed.",
         discussion: """
-            Favorites are fetched one after the other, in the order they were added, paced to TVMaze's limit \
-            of 20 requests every 10 seconds (shared with the other tvm tools running at the same time). The new \
-            records are saved in one transaction at the end and printed. A show TVMaze no longer has (HTTP 404) \
-            is reported, its saved record is kept, and the exit status is 1.
+            A refresh compares each favorite's new show record and episode list with the saved ones and records \
+            what changed, for tvm-fav changes: episode_announced, airdate_changed, episode_removed, \
+            season_announced, status_changed and renamed (season_complete is worked out when the changes are \
+            read). The new records are saved, and the events recorded, in one transaction at the end; the \
+            refreshed records are printed (--quiet prints nothing but errors).
 
-            Each favorite's episode list is fetched again too (/shows/{id}/episodes?specials=1; --no-episodes \
-            skips it): new episodes are added, changed ones updated, and those TVMaze removed are dropped; \
-            watched marks are always kept. A show whose record or episodes cannot be fetched keeps what was \
-            saved, the others go on, and the next refresh tries again.
+            A refresh costs what changed, not what is saved. It first asks /updates/shows?since=day|week|month \
+            (the smallest window that covers the oldest check of a refresh less than a month ago), and fetches a \
+            favorite checked in that window only when its time there is newer than its saved record: one \
+            request (/shows/{id}?embed=episodes; TVMaze's embed leaves specials out, so the saved specials are \
+            kept). So a daily refresh of 100 favorites of which 5 changed sends 6 requests. A favorite never \
+            checked, checked more than a month ago, or without saved episodes is fetched whole: /shows/{id} and \
+            /shows/{id}/episodes?specials=1. --full fetches every favorite whole.
+
+            Requests are paced to TVMaze's limit of 20 every 10 seconds (shared with the other tvm tools running \
+            at the same time) and go past the HTTP cache. A show TVMaze no longer has (HTTP 404) is reported, its \
+            saved record is kept, and the exit status is 1. A show whose record or episodes cannot be fetched \
+            whole (an error, a truncated or invalid answer) keeps what was saved, no change is recorded for it, \
+            the others go on, and the next refresh tries it again. New episodes are added, changed ones updated, \
+            and those TVMaze removed are dropped; watched marks are always kept. Without a network nothing \
+            changes and the exit status is 69. Two refreshes at once: the second waits for the first, and no \
+            change is ever recorded twice.
 
             Examples:
               tvm-fav refresh
-              tvm-fav refresh --jq '"\\(.name): \\(.status)"'
+              tvm-fav refresh --quiet && tvm-fav changes --unseen --mark-seen
+              tvm-fav refresh --full --jq '"\\(.name): \\(.status)"'
             """
     )
 
+    @Flag(help: "Fetch every favorite whole, whatever /updates/shows says (two requests per show).")
+    package var full = false
+
     @Flag(
         inversion: .prefixedNo,
-        help: "Fetch each favorite's episode list too (one more request per show).")
+        help: "Refresh each favorite's episode list too.")
     package var episodes = true
 
     @OptionGroup package var store: StoreOptions

@@ -4,17 +4,12 @@ import TVMazeAPI
 
 extension CatalogSync {
     /// The smallest `/updates/shows` window that covers `elapsed` seconds (plus ``windowMargin``); `nil` for the
-    /// full list, beyond a month.
+    /// full list, beyond a month (``ShowUpdates/window(covering:margin:)``).
     ///
     /// - Parameter elapsed: Seconds since the last sync started.
     /// - Returns: `day`, `week`, `month`, or `nil`.
     public static func window(covering elapsed: Double) -> Endpoint.UpdatesPeriod? {
-        let needed = max(elapsed, 0) + windowMargin
-        let day: Double = 86_400
-        if needed <= day { return .day }
-        if needed <= 7 * day { return .week }
-        if needed <= 30 * day { return .month }
-        return nil
+        ShowUpdates.window(covering: elapsed, margin: windowMargin)
     }
 
     /// What an incremental sync fetches: the pages worth fetching whole, and the shows to fetch alone.
@@ -159,20 +154,8 @@ extension CatalogSync {
         }
     }
 
-    /// Reads `{"<id>": time, …}`.
+    /// Reads `{"<id>": time, …}` (``ShowUpdates/parse(_:)``).
     static func readUpdates(_ body: [UInt8]) throws(UnusableBody) -> [Int: Int] {
-        let members: [(key: String, value: [UInt8])]
-        do {
-            members = try RawJSON.members(ofObject: body)
-        } catch {
-            throw UnusableBody("the updates list is not a JSON object: \(error.localizedDescription)")
-        }
-        var updates: [Int: Int] = [:]
-        updates.reserveCapacity(members.count)
-        for member in members {
-            guard let id = Int(member.key), let time = RawJSON.integer(member.value) else { continue }
-            updates[id] = time
-        }
-        return updates
+        try ShowUpdates.parse(body)
     }
 }

@@ -22,7 +22,7 @@ public struct CatalogSync {
     /// Pages that fail in a row before the sync stops.
     public static let failuresBeforeStopping = 3
     /// How far the updates window must reach beyond the last sync: TVMaze's edge may serve a list an hour old.
-    public static let windowMargin: Double = 3_600
+    public static let windowMargin: Double = ShowUpdates.margin
 
     let store: CatalogStore
     let client: APIClient

@@ -79,6 +79,9 @@ public final class RecordOutput {
     /// How many records were written (or, with `--jq`, given to the filter).
     public var recordCount: Int { records }
 
+    /// How many outputs were written (or, for a table, gathered): with `--jq`, what the filter yielded.
+    public var outputCount: Int { written }
+
     /// Whether some record made the `--jq` filter fail at run time.
     public var filterFailed: Bool { jqFailed }
 

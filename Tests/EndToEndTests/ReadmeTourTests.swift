@@ -24,11 +24,19 @@ struct ReadmeTourTests {
             // The recordings are old: the tour's clock is fixed (TVM_NOW), as its introduction says.
             sandbox.extraEnvironment["TVM_NOW"] = "2019-01-16T12:00:00Z"
             sandbox.extraEnvironment["TZ"] = "UTC"
+            // The change-feed recipe ends in notify-send: a stand-in prints the message instead of a desktop.
+            let desktop = sandbox.root.appendingPathComponent("desktop-bin")
+            try FileManager.default.createDirectory(at: desktop, withIntermediateDirectories: true)
+            let notifySend = desktop.appendingPathComponent("notify-send")
+            try Data("#!/bin/sh\nprintf 'notify-send: %s\\n' \"$*\"\n".utf8).write(to: notifySend)
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: notifySend.path)
+            var environment = sandbox.shellEnvironment
+            environment["PATH"] = desktop.path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
             for example in examples {
                 let result = try await Sandbox.run(
                     executable: URL(fileURLWithPath: "/bin/bash"),
                     arguments: ["-e", "-o", "pipefail", "-c", example.code],
-                    stdin: nil, environment: sandbox.shellEnvironment, directory: sandbox.root, timeout: 120)
+                    stdin: nil, environment: environment, directory: sandbox.root, timeout: 120)
                 #expect(
                     result.status == 0,
                     "README.md:\(example.line) exited \(result.status):\n\(example.code)\nstderr:\n\(result.stderr)")

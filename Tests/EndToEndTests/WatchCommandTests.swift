@@ -196,17 +196,13 @@ struct WatchCommandTests {
     func lockedDatabase() async throws {
         try await withReplay { _, sandbox in
             try await tracking(sandbox)
-            let holder = try sandbox.terminal("sqlite3 \(shellQuoted(sandbox.favoritesDatabase.path))")
-            holder.type("BEGIN IMMEDIATE;\nSELECT 'lock' || 'ed';\n")
-            try await holder.waitFor("locked")
-            let failed = try await sandbox.run(
-                "tvm-fav", ["watch", "--show", "1", "--season", "1", "--lock-timeout", "0.3"])
+            let failed = try await sandbox.whileFavoritesLocked {
+                try await sandbox.run("tvm-fav", ["watch", "--show", "1", "--season", "1", "--lock-timeout", "0.3"])
+            }
             #expect(failed.status == 74)
             #expect(failed.stderr.contains("There was a problem saving/deleting this TV Show."))
             #expect(failed.stderr.contains("locked"))
             #expect(failed.stdout.isEmpty)
-            holder.type(".quit\n")
-            try await Task.sleep(for: .milliseconds(300))
             #expect(try await count("SELECT count(*) FROM watched", sandbox) == "0")
         }
     }

@@ -29,13 +29,13 @@ struct FavoritesStoreTests {
             .appendingPathComponent("tvm.sqlite").path
     }
 
-    @Test("the migrations create the favorite table with id, name, record, added_at, updated_at, position, episodes_at")
+    @Test("the migrations create the favorite table with its columns, the last checked_at (v3-changes)")
     func schema() async throws {
         let (_, queue) = try await memoryStore()
         let columns = try await queue.read { db in try db.columns(in: "favorite").map(\.name) }
-        #expect(columns == ["id", "name", "record", "added_at", "updated_at", "position", "episodes_at"])
+        #expect(columns == ["id", "name", "record", "added_at", "updated_at", "position", "episodes_at", "checked_at"])
         let applied = try await queue.read { db in try FavoritesStore.migrator.appliedMigrations(db) }
-        #expect(applied == ["v1-favorite", "v2-episodes-and-marks"])
+        #expect(applied == ["v1-favorite", "v2-episodes-and-marks", "v3-changes"])
         let primaryKey = try await queue.read { db in try db.primaryKey("favorite").columns }
         #expect(primaryKey == ["id"])
     }

@@ -1,10 +1,3 @@
-import Foundation
-import TVMRecords
-
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// The one-writer rule of the catalogue: an exclusive `flock(2)` on `catalog.sqlite.lock`, held for a whole sync
 /// or clear.
 ///
@@ -14,15 +7,10 @@ import TVMRecords
 /// shares it, and takes a lock on the folder while it sets up). The kernel releases it when the process ends,
 /// however it ends.
 public final class CatalogSyncLock: Sendable {
-    private let descriptor: Int32
+    private let lock: ProcessLock
 
-    private init(descriptor: Int32) {
-        self.descriptor = descriptor
-    }
-
-    deinit {
-        flock(descriptor, LOCK_UN)
-        close(descriptor)
+    private init(lock: ProcessLock) {
+        self.lock = lock
     }
 
     /// Takes the lock of the catalogue at `path`, waiting for another sync to finish if one holds it.
@@ -33,20 +21,13 @@ public final class CatalogSyncLock: Sendable {
     /// - Returns: The lock, held until it is released (deinitialised).
     /// - Throws: ``CatalogError/readOnly(path:)`` when the lock file cannot be created.
     public static func acquire(path: String, onWait: () -> Void) throws(CatalogError) -> CatalogSyncLock {
-        let folder = FilePath.folder(of: path)
-        if !folder.isEmpty, !FileManager.default.fileExists(atPath: folder) {
-            try? FileManager.default.createDirectory(
-                atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        do {
+            return CatalogSyncLock(lock: try ProcessLock.acquire(path: path + ".lock", onWait: onWait))
+        } catch {
+            switch error {
+            case .readOnly: throw .readOnly(path: path)
+            case .other(let reason): throw .cannotOpen(path: path + ".lock", reason: reason)
+            }
         }
-        let descriptor = open(path + ".lock", O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
-        guard descriptor >= 0 else {
-            if errno == EACCES || errno == EROFS || errno == EPERM { throw .readOnly(path: path) }
-            throw .cannotOpen(path: path + ".lock", reason: String(cString: strerror(errno)))
-        }
-        if flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
-            onWait()
-            while flock(descriptor, LOCK_EX) != 0 && errno == EINTR {}
-        }
-        return CatalogSyncLock(descriptor: descriptor)
     }
 }

@@ -11,6 +11,11 @@ extension FavoritesStore {
     ///   deleted with the favorite), the `watched` table (``WatchMark``: episode id, show id, watched at; no
     ///   foreign key, so that no deletion ever takes a mark along), and `favorite.episodes_at`, when the show's
     ///   episode list was last stored (`NULL`: never, as for every favorite saved before this migration).
+    /// - `v3-changes` (issue 19): the `change_event` table (``ChangeRecord``: what `tvm-fav refresh` saw change,
+    ///   appended in the transaction that saves what it fetched, with `seen_at` for `tvm-fav changes --mark-seen`),
+    ///   the `season_seen` table (the seen marks of `season_complete`, an event derived when read), and
+    ///   `favorite.checked_at`, when a refresh last knew the show up to date (`NULL`: never; such a show is
+    ///   fetched whole by the next refresh).
     public static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1-favorite") { db in
@@ -56,6 +61,29 @@ extension FavoritesStore {
                 table.column("watched_at", .datetime).notNull()
             }
             try db.create(index: "watched_show", on: WatchMark.databaseTableName, columns: ["show_id", "watched_at"])
+        }
+        migrator.registerMigration("v3-changes") { db in
+            try db.alter(table: Favorite.databaseTableName) { table in
+                table.add(column: "checked_at", .datetime)
+            }
+            try db.create(table: ChangeRecord.databaseTableName) { table in
+                table.autoIncrementedPrimaryKey("id")
+                table.column("at", .datetime).notNull()
+                table.column("event", .text).notNull()
+                table.column("show_id", .integer).notNull()
+                table.column("show_name", .text).notNull()
+                table.column("episode", .text).check(sql: "episode IS NULL OR json_valid(episode)")
+                table.column("from_value", .text).check(sql: "from_value IS NULL OR json_valid(from_value)")
+                table.column("to_value", .text).check(sql: "to_value IS NULL OR json_valid(to_value)")
+                table.column("seen_at", .datetime)
+            }
+            try db.create(index: "change_event_at", on: ChangeRecord.databaseTableName, columns: ["at"])
+            try db.create(table: "season_seen") { table in
+                table.column("show_id", .integer).notNull()
+                table.column("season", .integer).notNull()
+                table.column("seen_at", .datetime).notNull()
+                table.primaryKey(["show_id", "season"])
+            }
         }
         return migrator
     }

@@ -206,11 +206,13 @@ public final class FavoritesStore: Sendable {
     ///     refresh`, so that a show deleted while it was being fetched stays deleted).
     ///   - marking: Watched marks to add in the same transaction; an episode already marked keeps its mark.
     ///   - unmarking: Episode ids whose marks are removed in the same transaction.
-    /// - Returns: How many records added a favorite and how many updated one.
+    ///   - refresh: For `tvm-fav refresh`: record what changed as events, in the same transaction, and stamp the
+    ///     shows known up to date (``RefreshRecording``).
+    /// - Returns: How many records added a favorite and how many updated one, and the events recorded.
     /// - Throws: ``StoreError``; then nothing was written.
     public func save(
         batch: FavoritesBatch, at date: Date = Date(), addingNew: Bool = true, marking: [WatchMark] = [],
-        unmarking: [Int] = []
+        unmarking: [Int] = [], refresh: RefreshRecording? = nil
     ) async throws(StoreError) -> SaveSummary {
         try batch.commitPending()
         let scratch = batch.path
@@ -221,9 +223,14 @@ public final class FavoritesStore: Sendable {
                 defer { try? db.execute(sql: "DETACH DATABASE batch") }
                 var summary = SaveSummary()
                 try db.inTransaction(.immediate) {
+                    // The diff reads the stored copies before they are replaced, in the same transaction: two
+                    // refreshes at once each see what the other saved, so no change is recorded twice.
+                    let changes = try refresh.map { refresh in try Self.recordChanges(db, refresh, at: date) } ?? 0
                     summary = try Self.copyShows(db, at: date, addingNew: addingNew)
+                    summary.changes = changes
                     try Self.copyEpisodes(db, at: date)
                     try Self.change(db, marking: marking, unmarking: unmarking)
+                    if let refresh { try Self.stampChecked(db, refresh, at: date) }
                     return .commit
                 }
                 return summary
@@ -451,7 +458,7 @@ public final class FavoritesStore: Sendable {
 
     private static let recordColumns = [Favorite.Columns.name, Favorite.Columns.record, Favorite.Columns.updatedAt]
 
-    private func write<T: Sendable>(
+    func write<T: Sendable>(
         _ operation: String, _ updates: @escaping @Sendable (Database) throws -> T
     ) async throws(StoreError) -> T {
         do {

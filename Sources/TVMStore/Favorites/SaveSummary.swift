@@ -6,6 +6,8 @@ public struct SaveSummary: Sendable, Equatable {
     public var added: Int
     /// Shows that were favorites already and got the new record.
     public var updated: Int
+    /// Change events recorded (a refresh's save, ``RefreshRecording``).
+    public var changes = 0
 
     /// Creates a summary.
     ///

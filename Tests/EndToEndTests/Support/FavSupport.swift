@@ -60,6 +60,24 @@ extension Sandbox {
         return result.lines.compactMap { Int($0) }
     }
 
+    /// Runs `body` while an `sqlite3` shell in a terminal holds the favorites database's write lock
+    /// (`BEGIN IMMEDIATE`), then quits the shell and gives SQLite a moment to release the lock.
+    func whileFavoritesLocked<Result>(_ body: () async throws -> Result) async throws -> Result {
+        let holder = try terminal("sqlite3 \(shellQuoted(favoritesDatabase.path))")
+        holder.type("BEGIN IMMEDIATE;\nSELECT 'lock' || 'ed';\n")
+        try await holder.waitFor("locked")
+        let result: Result
+        do {
+            result = try await body()
+        } catch {
+            holder.type(".quit\n")
+            throw error
+        }
+        holder.type(".quit\n")
+        try await Task.sleep(for: .milliseconds(300))
+        return result
+    }
+
     /// Starts a command in a pseudo-terminal, in this sandbox's environment, with `TERM` set to `term`.
     func terminal(_ command: String, term: String = "dumb", environment extra: [String: String] = [:])
         throws -> TerminalSession

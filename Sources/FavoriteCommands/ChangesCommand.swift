@@ -1,0 +1,98 @@
+import ArgumentParser
+import Foundation
+import TVMCommandLine
+import TVMRecords
+import TVMStore
+
+/// `tvm-fav changes`: the change feed that `tvm-fav refresh` records, as JSON Lines, offline.
+package struct ChangesCommand: AsyncParsableCommand {
+    package static let configuration = CommandConfiguration(
+        commandName: "changes",
+        abstract: "Print what changed for the favorites, as tvm-fav refresh recorded it; exit 1 when nothing did.",
+        discussion: """
+            Each line is one event, oldest first, with the members event, at, show ({"id":…,"name":…}), \
+            episode (the episode's record, or null), from, to and summary (a plain sentence); on a terminal, a \
+            table of when (UTC), show and what. \
+            Events: episode_announced (to: its air time or date, when known), airdate_changed (from, to: the \
+            airstamp, or the airdate when the episode has no air time), episode_removed (its watched mark is \
+            kept), season_announced (to: the season), season_complete (to: the season; every regular episode \
+            of it has aired, worked out now from the saved episodes, once per season, for seasons that ended \
+            after the show became a favorite), status_changed (from, to) and renamed (from, to). "at" is when the \
+            refresh that saw the change ran; for season_complete, when the last episode aired.
+
+            Like grep, the exit status is 0 when something was printed and 1 when nothing was, so that \
+            "tvm-fav changes --unseen --mark-seen && …" works in cron. --mark-seen marks only what reached the \
+            output (not what --jq left out, nor what a closed pipe did not take). Reads the database only: no \
+            network is ever needed.
+
+            Examples:
+              tvm-fav changes --since 1w
+              tvm-fav changes --event airdate_changed --event episode_announced
+              tvm-fav refresh --quiet && tvm-fav changes --unseen --mark-seen \\
+                --jq '"\\(.show.name): \\(.summary)"' | xargs -r -d '\\n' notify-send
+            """
+    )
+
+    @Option(
+        help: ArgumentHelp(
+            "Only events after this time: ISO 8601 (2024-03-01, 2024-03-01T20:00:00Z) or an age (12h, 1d, 2w).",
+            valueName: "time"))
+    package var since: String?
+
+    @Flag(help: "Only events not marked seen yet (see --mark-seen).")
+    package var unseen = false
+
+    @Flag(help: "Mark the events printed as seen, so that --unseen leaves them out next time.")
+    package var markSeen = false
+
+    @Option(
+        name: .customLong("event"),
+        help: ArgumentHelp("Only events of this kind; repeat for several.", valueName: "name"),
+        completion: .list(ChangeKind.allCases.map(\.rawValue)))
+    package var events: [String] = []
+
+    @OptionGroup package var store: StoreOptions
+    @OptionGroup package var output: OutputOptions
+
+    package init() {}
+
+    package func validate() throws {
+        if let since, ChangeSince(since) == nil {
+            throw ValidationError(
+                "--since '\(since)' is not a time; give an ISO 8601 time or day, such as 2024-03-01T20:00:00Z or "
+                    + "2024-03-01, or an age, such as 12h, 1d or 2w (e.g. tvm-fav changes --since 1d)")
+        }
+        for name in events where ChangeKind(rawValue: name) == nil {
+            throw ValidationError("--event '\(name)' is not an event; the events are \(ChangeKind.names)")
+        }
+    }
+}
+
+/// A `--since` value: an instant, or an age counted back from now.
+enum ChangeSince: Equatable {
+    /// An ISO 8601 time or day.
+    case instant(Date)
+    /// An age in seconds.
+    case age(Double)
+
+    /// Reads `2024-03-01`, `2024-03-01T20:00:00Z`, `12h`, `1d` or `2w`; `nil` for anything else.
+    init?(_ text: String) {
+        if let unit = text.last, let count = Int(text.dropLast()), count >= 0, text.first?.isNumber == true {
+            let seconds: [Character: Double] = ["h": 3_600, "d": 86_400, "w": 604_800]
+            guard let size = seconds[unit] else { return nil }
+            self = .age(Double(count) * size)
+        } else if let instant = ToolClock.instant(text) {
+            self = .instant(Date(timeIntervalSince1970: Double(instant)))
+        } else {
+            return nil
+        }
+    }
+
+    /// The time it names, for a run at `now`.
+    func date(now: Date) -> Date {
+        switch self {
+        case .instant(let date): return date
+        case .age(let seconds): return now.addingTimeInterval(-seconds)
+        }
+    }
+}

@@ -1,0 +1,53 @@
+import TVMRecords
+
+/// `/updates/shows`: which shows changed at TVMaze, and when; what keeps a local copy fresh cheaply.
+///
+/// The catalogue sync (`tvm-fetch catalog sync`) and `tvm-fav refresh` both ask it first, with the smallest
+/// `since` window that covers the time since they last looked, and then fetch only the shows whose time in the
+/// list is newer than their stored `updated`.
+///
+/// ```swift
+/// ShowUpdates.window(covering: 3 * 86_400)       // .week
+/// try ShowUpdates.parse(Array(#"{"1":1700000000}"#.utf8))  // [1: 1700000000]
+/// ```
+public enum ShowUpdates {
+    /// How far a window must reach beyond the last look, in seconds: TVMaze's edge may serve a list an hour old.
+    public static let margin: Double = 3_600
+
+    /// The smallest `/updates/shows` window that covers `elapsed` seconds plus `margin`; `nil` beyond a month
+    /// (30 days), when only the full list will do.
+    ///
+    /// - Parameters:
+    ///   - elapsed: Seconds since the last look started.
+    ///   - margin: The extra reach, ``margin`` by default.
+    /// - Returns: `day`, `week`, `month`, or `nil`.
+    public static func window(covering elapsed: Double, margin: Double = margin) -> Endpoint.UpdatesPeriod? {
+        let needed = max(elapsed, 0) + margin
+        let day: Double = 86_400
+        if needed <= day { return .day }
+        if needed <= 7 * day { return .week }
+        if needed <= 30 * day { return .month }
+        return nil
+    }
+
+    /// Reads an updates list, `{"<show id>": unixTime, …}`; members that are not an id and a time are skipped.
+    ///
+    /// - Parameter body: The response body.
+    /// - Returns: Show id → Unix time of its last change.
+    /// - Throws: ``UnusableBody`` when the body is not a JSON object (a truncated answer, say).
+    public static func parse(_ body: [UInt8]) throws(UnusableBody) -> [Int: Int] {
+        let members: [(key: String, value: [UInt8])]
+        do {
+            members = try RawJSON.members(ofObject: body)
+        } catch {
+            throw UnusableBody("the updates list is not a JSON object: \(error.localizedDescription)")
+        }
+        var updates: [Int: Int] = [:]
+        updates.reserveCapacity(members.count)
+        for member in members {
+            guard let id = Int(member.key), let time = RawJSON.integer(member.value) else { continue }
+            updates[id] = time
+        }
+        return updates
+    }
+}

@@ -273,6 +273,18 @@ struct ChangeFeedTests {
         #expect(changes.stderr.isEmpty)
     }
 
+    @Test("--mark-seen into a closed pipe marks nothing, and exits quietly")
+    func markSeenClosedPipe() async throws {
+        try await Self.withBaseline { _, _, sandbox in
+            _ = try await sandbox.run("tvm-fav", ["refresh"])
+            let closed = try await sandbox.runWithReaderGone("tvm-fav", ["changes", "--unseen", "--mark-seen"])
+            #expect(closed.stderr.isEmpty)
+            #expect(closed.status == 0)
+            let unseen = try await sandbox.run("tvm-fav", ["changes", "--unseen", "--jq", ".event"])
+            #expect(unseen.lines.count == 6)
+        }
+    }
+
     @Test("--mark-seen on a database locked past --lock-timeout: exit 74 with the seeds' message, nothing marked")
     func markSeenLocked() async throws {
         try await Self.withBaseline { _, _, sandbox in

@@ -167,7 +167,12 @@ final class EpisodePrinter {
         switch mode {
         case .seasons:
             guard case .records(let output) = destination else { return }
-            try await output.emit(group: list.seasonRecords(info: try await seasonInfo(list.show.id)))
+            var seasons = list
+            if tracking.annotates {
+                // Each episode in a season carries `_tvm.watched`, as a flat list's episodes do.
+                seasons.records = try list.records.map { try tracking.annotated($0, show: nil, marks: marks) }
+            }
+            try await output.emit(group: seasons.seasonRecords(info: try await seasonInfo(list.show.id)))
         case .upcoming:
             let averageRuntime = await runtimeOfShow(list.show.id, known: known)
             for record in list.records {

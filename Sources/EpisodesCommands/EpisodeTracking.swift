@@ -64,9 +64,15 @@ final class EpisodeTracking {
     }
 
     /// An episode record with `_tvm.show`, and `_tvm.watched` when there is a database.
-    func annotated(_ record: [UInt8], show: ShowLabel, marks: [Int: WatchMark]) throws(RawJSONError) -> [UInt8] {
-        guard annotates else { return try show.labelling(record) }
+    ///
+    /// - Parameters:
+    ///   - record: The episode record.
+    ///   - show: Its show; `nil` for an episode inside a season record, which names the show once.
+    ///   - marks: The marks read for the episodes.
+    func annotated(_ record: [UInt8], show: ShowLabel?, marks: [Int: WatchMark]) throws(RawJSONError) -> [UInt8] {
+        guard annotates else { return try show?.labelling(record) ?? record }
         let id = (try? RawJSON.value(forKey: "id", in: record))?.flatMap { RawJSON.integer($0) }
         return try WatchMark.annotating(record, show: show, mark: id.flatMap { marks[$0] })
     }
+
 }

@@ -73,6 +73,15 @@ struct UpNextAndCalendarTests {
             #expect(watched.lines == ["1", "2"])
             let unwatched = try await sandbox.run("tvm-episodes", ["1", "--unwatched", "--jq", ".id"])
             #expect(unwatched.lines.count == 37)
+            // --group: each episode of a season record carries the mark; the show is named once, at the top.
+            let grouped = try await sandbox.run(
+                "tvm-episodes", ["1", "--group", "--season", "1", "--jq", #".episodes[:3][] | ._tvm"#])
+            #expect(grouped.status == 0, "\(grouped.stderr)")
+            #expect(
+                grouped.lines == [
+                    #"{"watched":"2019-01-01T00:00:00.000Z"}"#, #"{"watched":"2019-01-01T00:00:00.000Z"}"#,
+                    #"{"watched":null}"#,
+                ])
         }
     }
 

@@ -164,12 +164,14 @@ public struct WatchMark: Codable, Sendable, Equatable, Hashable {
     ///
     /// - Parameters:
     ///   - record: A compact episode object.
-    ///   - show: The show's label.
+    ///   - show: The show's label; `nil` leaves `_tvm.show` out (an episode inside a season record, whose show is
+    ///     named once at the top).
     ///   - mark: The episode's mark, if it has one.
     /// - Throws: ``RawJSONError`` when the record is not an object.
-    public static func annotating(_ record: [UInt8], show: ShowLabel, mark: WatchMark?) throws(RawJSONError) -> [UInt8]
+    public static func annotating(_ record: [UInt8], show: ShowLabel?, mark: WatchMark?) throws(RawJSONError) -> [UInt8]
     {
         let watched = mark.map { JSONText.string(iso8601($0.watchedAt)) } ?? Array("null".utf8)
+        guard let show else { return try RawJSON.addingTVM([("watched", watched)], to: record) }
         return try RawJSON.addingTVM([("show", show.json), ("watched", watched)], to: record)
     }
 

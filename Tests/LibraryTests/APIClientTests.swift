@@ -318,12 +318,13 @@ struct APIClientTests {
     ) {
         let transport = ScriptedTransport([.json("{}")])
         let events = EventRecorder()
-        let limiter = RateLimiter(limit: 1, window: 60)
+        // An hour's window: a fetch task that the loaded test pool starts minutes late still finds it full.
+        let limiter = RateLimiter(limit: 1, window: 3_600)
         let spent = Date().timeIntervalSince1970
         await limiter.acquire()
         let client = try ClientFactory.client(transport, limiter: limiter, events: events)
         let fetch = Task { try await client.fetch(Self.show) }
-        let deadline = ContinuousClock.now + .seconds(120)
+        let deadline = ContinuousClock.now + .seconds(1_200)
         while events.events.isEmpty, ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(5))
         }
@@ -332,7 +333,7 @@ struct APIClientTests {
 
     @Test("a full rate window makes the next request wait, with a pacing event")
     func pacing() async throws {
-        // One request per minute, and that one is already spent: the fetch must wait most of a minute.
+        // One request per hour, and that one is already spent: the fetch must wait most of an hour.
         let (transport, events, fetch, spent) = try await Self.fetchBehindSpentWindow()
         let seen = Date().timeIntervalSince1970
         #expect(transport.callCount == 0)
@@ -342,10 +343,10 @@ struct APIClientTests {
             Issue.record("expected a pacing event first, got \(events.events)")
             return
         }
-        // The wait runs until the spent slot (taken after `spent`) leaves the 60.25 s window, counted from when
+        // The wait runs until the spent slot (taken after `spent`) leaves the 3,600.25 s window, counted from when
         // the fetch asked (before `seen`).
-        #expect(delay >= spent + 60.25 - seen - 0.001)
-        #expect(delay <= 60.25)
+        #expect(delay >= spent + 3_600.25 - seen - 0.001)
+        #expect(delay <= 3_600.25)
     }
 
     @Test("a fetch cancelled while it waits for the rate window is not sent, and ends as cancelled")

@@ -101,7 +101,7 @@ struct RateLimiterTests {
         await limiter.acquire()
         let waiting = LockedBox(false)
         let task = Task { await limiter.acquire { _ in waiting.withLock { $0 = true } } }
-        let deadline = ContinuousClock.now + .seconds(120)
+        let deadline = ContinuousClock.now + .seconds(1_200)
         while !waiting.snapshot, ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(5))
         }
@@ -135,8 +135,8 @@ struct RateLimiterTests {
     func sharedFileContents() async throws {
         let path = Self.temporaryPath()
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let first = RateLimiter(limit: 3, window: 60, stateFile: path)
-        let second = RateLimiter(limit: 3, window: 60, stateFile: path)
+        let first = RateLimiter(limit: 3, window: 3_600, stateFile: path)
+        let second = RateLimiter(limit: 3, window: 3_600, stateFile: path)
         let before = Date().timeIntervalSince1970
         for limiter in [first, second, first] {
             #expect(await Self.acquire(limiter).waits.isEmpty)
@@ -145,17 +145,18 @@ struct RateLimiterTests {
         #expect(times.count == 3)
         #expect(times.allSatisfy { ($0 ?? 0) >= before - 0.001 && ($0 ?? .infinity) <= Date().timeIntervalSince1970 })
         #expect(times == times.sorted { ($0 ?? 0) < ($1 ?? 0) })
-        // A third limiter on the file announces a wait until the oldest send leaves the 60.25 s window; cancel it
+        // A third limiter on the file announces a wait until the oldest send leaves the 3,600.25 s window; cancel it
         // rather than wait. The wait is known to within the time it took to announce it, however long that was.
+        // An hour, so that a task the loaded test pool starts minutes late still finds the window full.
         let oldest = try #require(times.first ?? nil)
         let announced = LockedBox<[Double]>([])
         let startedThird = Date().timeIntervalSince1970
         let third = Task {
-            await RateLimiter(limit: 3, window: 60, stateFile: path).acquire { delay in
+            await RateLimiter(limit: 3, window: 3_600, stateFile: path).acquire { delay in
                 announced.withLock { $0.append(delay) }
             }
         }
-        let deadline = ContinuousClock.now + .seconds(120)
+        let deadline = ContinuousClock.now + .seconds(1_200)
         while announced.snapshot.isEmpty, ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(5))
         }
@@ -163,8 +164,8 @@ struct RateLimiterTests {
         third.cancel()
         #expect(await third.value == false, "a cancelled wait reserves no place")
         let delay = try #require(announced.snapshot.first)
-        #expect(delay >= oldest + 60.25 - seen - 0.001)
-        #expect(delay <= oldest + 60.25 - startedThird + 0.001)
+        #expect(delay >= oldest + 3_600.25 - seen - 0.001)
+        #expect(delay <= oldest + 3_600.25 - startedThird + 0.001)
         // The cancelled request was not recorded as sent.
         #expect(try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").count == 3)
     }

@@ -29,15 +29,29 @@ struct FavoritesStoreTests {
             .appendingPathComponent("tvm.sqlite").path
     }
 
-    @Test("the migrations create the favorite table with its columns, the last checked_at (v3-changes)")
+    @Test("the migrations create the favorite table with its columns, checked_at (v3) and the viewing-order index (v4)")
     func schema() async throws {
         let (_, queue) = try await memoryStore()
         let columns = try await queue.read { db in try db.columns(in: "favorite").map(\.name) }
         #expect(columns == ["id", "name", "record", "added_at", "updated_at", "position", "episodes_at", "checked_at"])
         let applied = try await queue.read { db in try FavoritesStore.migrator.appliedMigrations(db) }
-        #expect(applied == ["v1-favorite", "v2-episodes-and-marks", "v3-changes"])
+        #expect(applied == ["v1-favorite", "v2-episodes-and-marks", "v3-changes", "v4-episode-order"])
         let primaryKey = try await queue.read { db in try db.primaryKey("favorite").columns }
         #expect(primaryKey == ["id"])
+        // tvm-fav next walks this index in viewing order: the plan must use it and sort nothing.
+        let indexes = try await queue.read { db in try db.indexes(on: "episode").map(\.name).sorted() }
+        #expect(indexes == ["episode_airs_at", "episode_order", "episode_show"])
+        let plan = try await queue.read { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    EXPLAIN QUERY PLAN SELECT e.id FROM episode AS e WHERE e.show_id = 1 AND e.regular = 1
+                      AND e.airs_at <= 0 ORDER BY e.season, e.number, e.position LIMIT 1
+                    """
+            ).map { row -> String in row["detail"] }.joined(separator: "\n")
+        }
+        #expect(plan.contains("episode_order"))
+        #expect(!plan.contains("TEMP B-TREE"))
     }
 
     @Test("recordAddingTVM gives addingTVM's bytes, for saved records and for records edited outside tvm")

@@ -120,7 +120,8 @@ extension FavoritesStore {
     /// - Throws: ``StoreError``.
     public func upNext(now: Int) async throws(StoreError) -> [UpNext] {
         try await read("reading episodes") { db in
-            let regular = "e.show_id = f.id AND e.regular"
+            // `regular = 1`, not `regular`: only an equality lets SQLite walk the index `episode_order`.
+            let regular = "e.show_id = f.id AND e.regular = 1"
             let aired = "\(regular) AND e.airs_at <= :now"
             let rows = try Row.fetchAll(
                 db,

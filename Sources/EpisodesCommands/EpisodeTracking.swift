@@ -12,6 +12,9 @@ final class EpisodeTracking {
     private let runtime: ToolRuntime
     /// How many shows were answered from the database.
     private(set) var answeredLocally = 0
+    /// The `averageRuntime` of the favorites whose episodes were read from the database (`nil` inside: the record
+    /// has none), so that a calendar does not read the favorite a second time.
+    private var averageRuntimes: [Int: Int?] = [:]
 
     init(runtime: ToolRuntime, options: StoreOptions) async {
         self.runtime = runtime
@@ -52,6 +55,7 @@ final class EpisodeTracking {
     {
         guard let store, let kept = try? await store.keptEpisodes(showID: showID, airing: window) else { return nil }
         answeredLocally += 1
+        averageRuntimes[showID] = Self.averageRuntime(in: kept.favorite)
         let episodes = specials ? kept.episodes : kept.episodes.filter { $0.number != nil }
         return ShowEpisodes(
             show: ShowLabel(id: showID, name: knownName ?? kept.favorite.name), records: episodes.map(\.recordBytes))
@@ -59,8 +63,13 @@ final class EpisodeTracking {
 
     /// The show's `averageRuntime` from its favorite record, if it is one.
     func averageRuntime(of showID: Int) async -> Int? {
+        if let known = averageRuntimes[showID] { return known }
         guard let store, let favorite = try? await store.favorite(id: showID) else { return nil }
-        return (try? RawJSON.value(forKey: "averageRuntime", in: favorite.recordBytes))?.flatMap { RawJSON.integer($0) }
+        return Self.averageRuntime(in: favorite)
+    }
+
+    private static func averageRuntime(in favorite: Favorite) -> Int? {
+        (try? RawJSON.value(forKey: "averageRuntime", in: favorite.recordBytes))?.flatMap { RawJSON.integer($0) }
     }
 
     /// An episode record with `_tvm.show`, and `_tvm.watched` when there is a database.

@@ -60,10 +60,10 @@ public final class HTTPCache: ResponseCache {
         return withDatabase { pool in
             try pool.inDatabase { db -> CachedResponse? in
                 // Plain SQL: the query interface's `fetchOne(db, key:)` first reads the table's primary key
-                // from the schema, a query more on every cached run.
+                // from the schema, a query more on every cached run. Cached: `tvm-episodes` looks up every show.
                 guard
                     let entry = try CacheEntry.fetchOne(
-                        db, sql: "SELECT * FROM response WHERE key = ?", arguments: [key])
+                        db.cachedStatement(sql: "SELECT * FROM response WHERE key = ?"), arguments: [key])
                 else { return nil }
                 // Eviction only needs a rough order, so a hit writes (which costs a WAL commit) only when
                 // the entry's last use is older than the granularity.

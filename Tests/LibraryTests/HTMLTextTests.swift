@@ -134,6 +134,18 @@ struct HTMLTextTests {
         }
     }
 
+    @Test("terminalSafe keeps text with nothing to strip, and finds controls among multibyte characters")
+    func terminalSafeKeepsCleanText() {
+        // Two- and three-byte characters that share a first byte with the controls (C2, E2): kept as they are.
+        let clean = "Pokémon\u{A0}– “Déjà vu” … ©2019 \u{2028}x 日本 👨‍👩‍👧‍👦"
+        #expect(HTMLText.terminalSafe(clean) == clean)
+        // Controls after multibyte characters: removed.
+        #expect(HTMLText.terminalSafe("é“\u{202E}evil”") == "é“evil”")
+        #expect(HTMLText.terminalSafe("日本\u{2066}x\u{2069}") == "日本x")
+        #expect(HTMLText.terminalSafe("©\u{85}\u{9B}31mred") == "©red")
+        #expect(HTMLText.terminalSafe("–\u{7F}") == "–")
+    }
+
     @Test("terminalSafe can flatten newlines for one-line output")
     func terminalSafeFlattensNewlines() {
         #expect(HTMLText.terminalSafe("a\nb\r\nc\td") == "a\nb\nc d")

@@ -62,6 +62,7 @@ public enum HTMLText {
     ///   - keepingNewlines: `true` keeps `"\n"`; `false` turns it into a space, for one-line output like table cells.
     /// - Returns: The text without control characters or escape sequences.
     public static func terminalSafe(_ text: String, keepingNewlines: Bool = true) -> String {
+        guard needsCleaning(text.utf8) else { return text }
         let scalars = Array(text.unicodeScalars)
         var result = String.UnicodeScalarView()
         var index = 0
@@ -86,6 +87,29 @@ public enum HTMLText {
             }
         }
         return String(result)
+    }
+
+    /// Whether UTF-8 text holds anything ``terminalSafe(_:keepingNewlines:)`` changes: a C0 control (newlines and
+    /// tabs too), DEL, a C1 control (`C2 80`–`C2 9F`) or a bidirectional control (`E2 80 AA`–`AE`,
+    /// `E2 81 A6`–`A9`). Most text has none, and is then handed back as it is instead of being rebuilt scalar by
+    /// scalar: every table cell and every summary goes through here.
+    private static func needsCleaning(_ bytes: String.UTF8View) -> Bool {
+        var iterator = bytes.makeIterator()
+        while let byte = iterator.next() {
+            switch byte {
+            case 0x00..<0x20, 0x7F:
+                return true
+            case 0xC2:
+                if let next = iterator.next(), (0x80...0x9F).contains(next) { return true }
+            case 0xE2:
+                guard let second = iterator.next(), let third = iterator.next() else { return false }
+                if second == 0x80 && (0xAA...0xAE).contains(third) { return true }
+                if second == 0x81 && (0xA6...0xA9).contains(third) { return true }
+            default:
+                continue
+            }
+        }
+        return false
     }
 
     // MARK: - Escape sequences

@@ -131,7 +131,8 @@ struct InteractiveSearch {
                 exitCode = LiveSearchState.cancelledExitCode
             case .state(let stateEvent):
                 switch stateEvent {
-                case .searchSucceeded(let generation, _), .searchFailed(let generation, _):
+                case .searchSucceeded(let generation, _), .searchAnsweredByCatalog(let generation, _),
+                    .searchFailed(let generation, _):
                     searches.removeValue(forKey: generation)
                 default:
                     break
@@ -152,8 +153,10 @@ struct InteractiveSearch {
         -> LiveSearchEvent
     {
         do {
-            let records = try await backend.records(for: query)
-            return .searchSucceeded(generation: generation, results: records.map(LiveSearchResult.init(record:)))
+            let answer = try await backend.answer(query)
+            let results = answer.records.map(LiveSearchResult.init(record:))
+            if answer.fellBack { return .searchAnsweredByCatalog(generation: generation, results: results) }
+            return .searchSucceeded(generation: generation, results: results)
         } catch APIError.notFound {
             return .searchSucceeded(generation: generation, results: [])
         } catch let error as APIError where error.isFetchFailure {

@@ -54,8 +54,10 @@ struct SearchCommand: AsyncParsableCommand {
             with "_tvm.score". The filters --genre (repeatable), --status, --language, --type, --network, \
             --country, --min-rating and --premiered YEAR[..YEAR], the order --sort and --limit (10 by default, 0 \
             for all) need --local; with a filter and no QUERY it browses. --offline uses the catalogue when there \
-            is one. -i --local searches the catalogue as you type, with no debounce wait. With no catalogue, \
-            --local says how to make one and exits 69.
+            is one. -i --local searches the catalogue as you type, with no debounce wait; -i without --local \
+            searches TVMaze, and when TVMaze cannot be reached (no connection, timeouts, 5xx) the catalogue \
+            answers instead, as the status line says. With no catalogue, --local says how to make one and \
+            exits 69.
 
             Examples:
               tvm-search girls
@@ -192,6 +194,14 @@ struct SearchCommand: AsyncParsableCommand {
                 && FileManager.default.fileExists(atPath: runtime.catalogPath(local.catalog)))
     }
 
+    /// The catalogue the online live search falls back on, when there is one and it opens.
+    private func fallbackCatalog(_ runtime: ToolRuntime) -> CatalogStore? {
+        guard !network.offline, FileManager.default.fileExists(atPath: runtime.catalogPath(local.catalog)) else {
+            return nil
+        }
+        return try? runtime.openCatalog(local.catalog, access: .readOnly)
+    }
+
     func run() async throws {
         let runtime = ToolRuntime(tool: "tvm-search", output: output)
         try await runtime.run {
@@ -201,11 +211,23 @@ struct SearchCommand: AsyncParsableCommand {
                 ? try runtime.openCatalog(local.catalog, access: .readOnly) : nil
             if isInteractive {
                 guard let session = TerminalSession.open() else { throw LiveSearchTerminalError.noTerminal }
-                let client = try runtime.makeClient(network, drawsOnTerminal: true)
+                let template = local.query(text: nil, limit: output.limit)
+                // Online, a catalogue on disk stands in when TVMaze cannot be reached; one that does not open is
+                // no reason to stop an online search.
+                let fallback =
+                    catalog == nil
+                    ? fallbackCatalog(runtime).map { LocalLiveSearch(store: $0, template: template) } : nil
+                // With a fallback, a host found down is not asked again: each keystroke goes to the catalogue at
+                // once instead of waiting out the retries.
+                let client = try runtime.makeClient(
+                    network, drawsOnTerminal: true, skipsUnreachableHosts: fallback != nil)
+                let backend: LiveSearchBackend =
+                    catalog.map { .catalog(LocalLiveSearch(store: $0, template: template)) }
+                    ?? .api(client, fallback: fallback)
                 let live = InteractiveSearch(
                     runtime: runtime,
                     searcher: ShowSearcher(runtime: runtime, client: client, history: store),
-                    backend: catalog.map { .catalog($0, local.query(text: nil, limit: output.limit)) } ?? .api(client),
+                    backend: backend,
                     session: session,
                     color: runtime.terminal.colorAllowed(noColorFlag: output.noColor)
                 )

@@ -129,6 +129,7 @@ struct LiveSearchStateTests {
         let olderGeneration = state.generation
         _ = Self.search(&state, typing: " game")
         #expect(state.handle(.searchSucceeded(generation: olderGeneration, results: try Data.girls())).isEmpty)
+        #expect(state.handle(.searchAnsweredByCatalog(generation: olderGeneration, results: try Data.girls())).isEmpty)
         let failure = LiveSearchFailure(message: "failed", cause: "late")
         #expect(state.handle(.searchFailed(generation: olderGeneration, failure: failure)).isEmpty)
         #expect(state.screen.list == .results([]))

@@ -13,9 +13,15 @@ extension CatalogStore {
     /// - Returns: The ids and scores, in order; at most `query.limit` (all when 0).
     /// - Throws: ``CatalogError``.
     public func search(_ query: CatalogQuery) throws(CatalogError) -> [CatalogHit] {
+        try search(query, nameTierFirst: true)
+    }
+
+    /// ``search(_:)``, with or without the shortcut of ``nameTierHits(_:query:match:)``; tests compare the two.
+    func search(_ query: CatalogQuery, nameTierFirst: Bool) throws(CatalogError) -> [CatalogHit] {
         let match = query.text.flatMap(CatalogMatch.init(text:))
         return try read("searching the catalogue") { db in
             guard let match else { return try Self.hits(db, query: query, match: nil, expression: nil) }
+            if nameTierFirst, let hits = try Self.nameTierHits(db, query: query, match: match) { return hits }
             let hits = try Self.hits(db, query: query, match: match, expression: match.all)
             guard hits.isEmpty, match.words.count > 1 else { return hits }
             return try Self.hits(db, query: query, match: match, expression: match.any)
@@ -55,36 +61,13 @@ extension CatalogStore {
         } else {
             sql = "SELECT s.id, NULL FROM show AS s"
         }
-        var conditions: [String] = []
-        for genre in query.genres {
-            conditions.append("s.genres LIKE ? ESCAPE '\\'")
-            arguments += ["%|" + escapeLike(genre) + "|%"]
-        }
-        let equalities: [(String, String?)] = [
-            ("status", query.status), ("language", query.language), ("type", query.type),
-            ("channel", query.network), ("country", query.country),
-        ]
-        for (column, value) in equalities {
-            guard let value else { continue }
-            conditions.append("s.\(column) = ? COLLATE NOCASE")
-            arguments += [value]
-        }
-        if let minRating = query.minRating {
-            conditions.append("s.rating >= ?")
-            arguments += [minRating]
-        }
-        if let years = query.premiered {
-            conditions.append("CAST(substr(s.premiered, 1, 4) AS INTEGER) BETWEEN ? AND ?")
-            arguments += [years.lowerBound, years.upperBound]
-        }
-        if let ids = query.ids {
-            conditions.append("s.id >= ? AND s.id < ?")
-            arguments += [ids.lowerBound, ids.upperBound]
-        }
+        let (conditions, filterArguments) = filters(query)
+        arguments += filterArguments
         if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
         // A show with every word in its name comes first, the fewest other words in its name first, then the most
         // popular ("Girls" before "Curvy Girls Stripped Bare", whose summary says girls ten times); then the shows
-        // that match elsewhere, by bm25.
+        // that match elsewhere, by bm25. (``nameTierHits(_:query:match:)`` answers the same order without bm25
+        // when the name tier alone fills the page.)
         let popularity = ["s.weight DESC", "s.id"]
         let nameTier = "s.id IN names"
         let relevance =
@@ -111,6 +94,38 @@ extension CatalogStore {
         return try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
             CatalogHit(id: row[0], score: row[1])
         }
+    }
+
+    /// The conditions of a query's filters on `show AS s`, and their arguments, in order.
+    static func filters(_ query: CatalogQuery) -> (conditions: [String], arguments: StatementArguments) {
+        var conditions: [String] = []
+        var arguments: StatementArguments = []
+        for genre in query.genres {
+            conditions.append("s.genres LIKE ? ESCAPE '\\'")
+            arguments += ["%|" + escapeLike(genre) + "|%"]
+        }
+        let equalities: [(String, String?)] = [
+            ("status", query.status), ("language", query.language), ("type", query.type),
+            ("channel", query.network), ("country", query.country),
+        ]
+        for (column, value) in equalities {
+            guard let value else { continue }
+            conditions.append("s.\(column) = ? COLLATE NOCASE")
+            arguments += [value]
+        }
+        if let minRating = query.minRating {
+            conditions.append("s.rating >= ?")
+            arguments += [minRating]
+        }
+        if let years = query.premiered {
+            conditions.append("CAST(substr(s.premiered, 1, 4) AS INTEGER) BETWEEN ? AND ?")
+            arguments += [years.lowerBound, years.upperBound]
+        }
+        if let ids = query.ids {
+            conditions.append("s.id >= ? AND s.id < ?")
+            arguments += [ids.lowerBound, ids.upperBound]
+        }
+        return (conditions, arguments)
     }
 
     private static func escapeLike(_ text: String) -> String {

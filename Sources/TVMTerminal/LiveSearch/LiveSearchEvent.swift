@@ -13,6 +13,9 @@ public enum LiveSearchEvent: Sendable, Equatable {
     case debounceElapsed(generation: Int)
     /// A search finished; the results are best first, empty for no match.
     case searchSucceeded(generation: Int, results: [LiveSearchResult])
+    /// TVMaze could not be reached and the show catalogue on disk answered the search instead; the status line
+    /// says so.
+    case searchAnsweredByCatalog(generation: Int, results: [LiveSearchResult])
     /// A search failed.
     case searchFailed(generation: Int, failure: LiveSearchFailure)
 }

@@ -141,9 +141,18 @@ public struct LiveSearchRenderer: Sendable {
             (text, style) = ("Recent searches (suggestions) · Enter searches again · ↑↓ move · Esc quits", .dim)
         case .searching(let query):
             (text, style) = ("searching \"\(query)\"…" + marked, .dim)
+        case .results(let count) where screen.fromCatalog:
+            let shows = count == 1 ? "1 show" : "\(count) shows"
+            (text, style) = (
+                "\(shows) from the catalogue: \(Self.unreachable)\(marked) · Enter prints", .yellow
+            )
         case .results(let count):
             let shows = count == 1 ? "1 show" : "\(count) shows"
             (text, style) = ("\(shows)\(marked) · Enter prints · Tab marks · Ctrl-D details · Esc quits", .dim)
+        case .noResults(let query) where screen.fromCatalog:
+            (text, style) = (
+                "no shows found for \"\(query)\" in the catalogue: \(Self.unreachable)" + marked, .yellow
+            )
         case .noResults(let query):
             (text, style) = ("no shows found for \"\(query)\"" + marked, .yellow)
         case .failed:
@@ -152,6 +161,9 @@ public struct LiveSearchRenderer: Sendable {
         let safe = HTMLText.terminalSafe(text, keepingNewlines: false)
         return styler.apply(style, to: DisplayWidth.truncate(safe, toWidth: width))
     }
+
+    /// Why the catalogue on disk answers a search of TVMaze, on the status line after "from the catalogue: ".
+    public static let unreachable = "TVMaze cannot be reached"
 
     /// The status line's keys while a failed search shows: they fit in 80 columns, and letters still type.
     public static let failureHints = "Ctrl-R retries · typing edits the query · Esc quits"

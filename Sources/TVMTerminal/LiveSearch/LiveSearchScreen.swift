@@ -44,6 +44,9 @@ public struct LiveSearchScreen: Sendable, Equatable {
     public var status: Status
     /// The show whose detail view covers the list, if any.
     public var detail: LiveSearchResult?
+    /// Whether the results (or the lack of them) come from the catalogue on disk because TVMaze cannot be
+    /// reached.
+    public var fromCatalog: Bool
 
     /// Creates a screen model.
     ///
@@ -56,6 +59,7 @@ public struct LiveSearchScreen: Sendable, Equatable {
     ///   - markedCount: How many shows are marked in all.
     ///   - status: The status line.
     ///   - detail: The show whose detail view is open.
+    ///   - fromCatalog: Whether the catalogue on disk answered in place of TVMaze.
     public init(
         query: String,
         cursor: Int? = nil,
@@ -64,7 +68,8 @@ public struct LiveSearchScreen: Sendable, Equatable {
         marked: Set<Int> = [],
         markedCount: Int = 0,
         status: Status,
-        detail: LiveSearchResult? = nil
+        detail: LiveSearchResult? = nil,
+        fromCatalog: Bool = false
     ) {
         self.query = query
         self.cursor = min(max(0, cursor ?? query.count), query.count)
@@ -74,6 +79,7 @@ public struct LiveSearchScreen: Sendable, Equatable {
         self.markedCount = markedCount
         self.status = status
         self.detail = detail
+        self.fromCatalog = fromCatalog
     }
 
     /// The number of rows in the list.

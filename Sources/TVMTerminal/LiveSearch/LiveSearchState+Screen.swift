@@ -25,7 +25,8 @@ extension LiveSearchState {
             marked: marked,
             markedCount: marks.count,
             status: status,
-            detail: detail
+            detail: detail,
+            fromCatalog: answeredByCatalog
         )
     }
 

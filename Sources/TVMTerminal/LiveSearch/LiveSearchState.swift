@@ -65,6 +65,8 @@ public struct LiveSearchState: Sendable {
     public private(set) var activity: Activity = .idle
     /// The result whose detail view is open, if any.
     public private(set) var detail: LiveSearchResult?
+    /// Whether the last answer came from the catalogue on disk because TVMaze could not be reached.
+    public private(set) var answeredByCatalog = false
     /// The generation of the latest edit; timer and search events of older generations are stale.
     public private(set) var generation = 0
     /// Whether an exit effect has been returned; every later event is ignored.
@@ -113,12 +115,9 @@ public struct LiveSearchState: Sendable {
             guard eventGeneration == generation, case .waiting(let pending) = activity else { return [] }
             return startSearch(pending)
         case .searchSucceeded(let eventGeneration, let found):
-            guard let searched = answeredSearch(eventGeneration) else { return [] }
-            results = Array(found.prefix(Self.maxRows))
-            resultsQuery = searched
-            selection = 0
-            activity = results.isEmpty ? .noResults(searched) : .idle
-            return []
+            return answer(eventGeneration, found, byCatalog: false)
+        case .searchAnsweredByCatalog(let eventGeneration, let found):
+            return answer(eventGeneration, found, byCatalog: true)
         case .searchFailed(let eventGeneration, let failure):
             guard let searched = answeredSearch(eventGeneration) else { return [] }
             results = []
@@ -127,6 +126,19 @@ public struct LiveSearchState: Sendable {
             activity = .failed(searched, failure)
             return []
         }
+    }
+
+    /// Shows the results of the search under way, unless the answer is stale.
+    private mutating func answer(_ eventGeneration: Int, _ found: [LiveSearchResult], byCatalog: Bool)
+        -> [LiveSearchEffect]
+    {
+        guard let searched = answeredSearch(eventGeneration) else { return [] }
+        results = Array(found.prefix(Self.maxRows))
+        resultsQuery = searched
+        selection = 0
+        activity = results.isEmpty ? .noResults(searched) : .idle
+        answeredByCatalog = byCatalog
+        return []
     }
 
     /// The search an answer belongs to, or `nil` when the answer is stale.

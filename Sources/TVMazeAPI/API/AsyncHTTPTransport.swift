@@ -19,11 +19,17 @@ public final class AsyncHTTPTransport: HTTPTransport {
     private let proxySettings: ProxySettings
     private let verbose: Bool
     /// The process environment, where `SSL_CERT_FILE` and `SSL_CERT_DIR` name the certificates to trust.
-    ///
-    /// They are read when the first client is made, not here: a run that sends no request (`--offline`, a cached
-    /// answer) does not parse them. Debian's two (a bundle and a folder of about 150 files) cost 10 ms.
     private let environment: [String: String]
-    private let clients = NIOLockedValueBox<[ClientKey: HTTPClient]>([:])
+    private let pool = NIOLockedValueBox(Pool())
+
+    /// The clients made so far, and the certificates they trust.
+    private struct Pool {
+        var clients: [ClientKey: HTTPClient] = [:]
+        /// The certificates of `SSL_CERT_FILE` and `SSL_CERT_DIR`, read once, when the first client is made: a run
+        /// that sends no request (`--offline`, a cached answer) does not parse them, and Debian's two (a bundle and
+        /// a folder of about 150 files) cost 10 ms. `nil` until then; `.some(nil)` when neither is set.
+        var trustRoots: NIOSSLTrustRoots??
+    }
 
     /// What tells the clients apart: the proxy, and whether redirects are followed.
     private struct ClientKey: Hashable {
@@ -145,16 +151,16 @@ public final class AsyncHTTPTransport: HTTPTransport {
 
     /// Shuts every client down.
     public func shutdown() async {
-        let all = clients.withLockedValue { clients in
-            defer { clients.removeAll() }
-            return Array(clients.values)
+        let all = pool.withLockedValue { pool in
+            defer { pool.clients.removeAll() }
+            return Array(pool.clients.values)
         }
         for client in all { try? await client.shutdown() }
     }
 
     private func client(for key: ClientKey) -> HTTPClient {
-        clients.withLockedValue { clients in
-            if let existing = clients[key] { return existing }
+        pool.withLockedValue { pool in
+            if let existing = pool.clients[key] { return existing }
             var configuration = HTTPClient.Configuration(
                 timeout: .init(
                     connect: .milliseconds(Int64(timeout * 1000)),
@@ -180,7 +186,8 @@ public final class AsyncHTTPTransport: HTTPTransport {
             // a refused connection would hold every attempt for the whole connect timeout.
             configuration.connectionPool.retryConnectionEstablishment = false
             configuration.httpVersion = .http1Only
-            if let trustRoots = Self.trustRoots(environment: environment) {
+            if pool.trustRoots == nil { pool.trustRoots = .some(Self.trustRoots(environment: environment)) }
+            if let trustRoots = pool.trustRoots ?? nil {
                 var tls = TLSConfiguration.makeClientConfiguration()
                 tls.trustRoots = trustRoots
                 configuration.tlsConfiguration = tls
@@ -189,7 +196,7 @@ public final class AsyncHTTPTransport: HTTPTransport {
             configuration.redirectConfiguration =
                 key.followsRedirects ? .follow(max: 5, allowCycles: false) : .disallow
             let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
-            clients[key] = client
+            pool.clients[key] = client
             return client
         }
     }

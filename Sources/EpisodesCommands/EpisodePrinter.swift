@@ -38,7 +38,20 @@ final class EpisodePrinter {
     /// The time of the run, seconds since the epoch.
     let now: Int
     /// `--upcoming`'s episodes, merged and printed at the end.
-    private var upcoming: [(airsAt: Int, order: Int, record: [UInt8], show: String?, averageRuntime: Int?)] = []
+    private var upcoming: [UpcomingEpisode] = []
+
+    /// An episode of `--upcoming`, kept until every show is read.
+    private struct UpcomingEpisode {
+        var airsAt: Int
+        /// The order it came in, to keep shows airing at the same time in input order.
+        var order: Int
+        /// The record to print, annotated (for the record output).
+        var record: [UInt8]
+        /// The episode's fields (for a calendar).
+        var facts: EpisodeFacts
+        var show: String?
+        var averageRuntime: Int?
+    }
 
     init(
         loader: EpisodeLoader, destination: Destination, runtime: ToolRuntime, mode: Mode, filter: EpisodeFilter,
@@ -91,11 +104,8 @@ final class EpisodePrinter {
                     }
                 }
                 if case .upcoming(let seconds) = mode {
-                    // Only the week ahead goes on: leave the rest before anything else reads the records.
-                    list.records = list.records.filter { record in
-                        guard let airsAt = EpisodeFacts(record: record)?.airsAt else { return false }
-                        return airsAt >= now && airsAt <= now + seconds
-                    }
+                    try await collectUpcoming(list, window: now...(now + seconds), averageRuntime: averageRuntime)
+                    return
                 }
                 let marks = await tracking.marks(of: list.records)
                 if let watched {
@@ -124,7 +134,7 @@ final class EpisodePrinter {
                 try await output.emit(group: sorted.map(\.record))
             case .calendar(let calendar):
                 for item in sorted {
-                    try calendar.add(episode: item.record, show: item.show, averageRuntime: item.averageRuntime)
+                    try calendar.add(item.facts, show: item.show, averageRuntime: item.averageRuntime)
                 }
             }
         }
@@ -173,16 +183,6 @@ final class EpisodePrinter {
                 seasons.records = try list.records.map { try tracking.annotated($0, show: nil, marks: marks) }
             }
             try await output.emit(group: seasons.seasonRecords(info: try await seasonInfo(list.show.id)))
-        case .upcoming:
-            let averageRuntime = await runtimeOfShow(list.show.id, known: known)
-            for record in list.records {
-                guard let airsAt = EpisodeFacts(record: record)?.airsAt else { continue }
-                upcoming.append(
-                    (
-                        airsAt, upcoming.count, try tracking.annotated(record, show: list.show, marks: marks),
-                        list.show.name, averageRuntime
-                    ))
-            }
         default:
             switch destination {
             case .records(let output):
@@ -194,6 +194,34 @@ final class EpisodePrinter {
                     try calendar.add(episode: record, show: list.show.name, averageRuntime: averageRuntime)
                 }
             }
+        }
+    }
+
+    /// Keeps a show's episodes that air in `window` until ``finish()`` merges every show's. Each record is read
+    /// once: a calendar is written from the fields read here, and needs no `_tvm` labels.
+    private func collectUpcoming(_ list: ShowEpisodes, window: ClosedRange<Int>, averageRuntime known: Int?)
+        async throws
+    {
+        let coming = list.records.compactMap { record -> (Int, EpisodeFacts, [UInt8])? in
+            guard let facts = EpisodeFacts(record: record), let airsAt = facts.airsAt, window.contains(airsAt) else {
+                return nil
+            }
+            return (airsAt, facts, record)
+        }
+        guard !coming.isEmpty else { return }
+        var printsRecords = false
+        if case .records = destination { printsRecords = true }
+        // A calendar has no `_tvm`: the marks are read only for the records, or for --watched and --unwatched.
+        let marks = printsRecords || watched != nil ? await tracking.marks(ofEpisodes: coming.map(\.1.id)) : [:]
+        let kept = watched.map { watched in coming.filter { (marks[$0.1.id] != nil) == watched } } ?? coming
+        guard !kept.isEmpty else { return }
+        let averageRuntime = printsRecords ? nil : await runtimeOfShow(list.show.id, known: known)
+        for (airsAt, facts, record) in kept {
+            let printed = printsRecords ? try tracking.annotated(record, show: list.show, marks: marks) : []
+            upcoming.append(
+                UpcomingEpisode(
+                    airsAt: airsAt, order: upcoming.count, record: printed, facts: facts, show: list.show.name,
+                    averageRuntime: averageRuntime))
         }
     }
 

@@ -12,9 +12,9 @@ final class EpisodeTracking {
     private let runtime: ToolRuntime
     /// How many shows were answered from the database.
     private(set) var answeredLocally = 0
-    /// The `averageRuntime` of the favorites whose episodes were read from the database (`nil` inside: the record
-    /// has none), so that a calendar does not read the favorite a second time.
-    private var averageRuntimes: [Int: Int?] = [:]
+    /// The favorites whose episodes were read from the database, so that a calendar that needs a show's
+    /// `averageRuntime` does not read the favorite a second time.
+    private var keptFavorites: [Int: Favorite] = [:]
 
     init(runtime: ToolRuntime, options: StoreOptions) async {
         self.runtime = runtime
@@ -36,8 +36,15 @@ final class EpisodeTracking {
 
     /// The marks of the episodes among `records`, by episode id.
     func marks(of records: [[UInt8]]) async -> [Int: WatchMark] {
+        await marks(
+            ofEpisodes: records.compactMap {
+                (try? RawJSON.value(forKey: "id", in: $0))?.flatMap { RawJSON.integer($0) }
+            })
+    }
+
+    /// The marks of these episodes, by episode id.
+    func marks(ofEpisodes ids: [Int]) async -> [Int: WatchMark] {
         guard let store else { return [:] }
-        let ids = records.compactMap { (try? RawJSON.value(forKey: "id", in: $0))?.flatMap { RawJSON.integer($0) } }
         do {
             return try await store.marks(episodeIDs: ids)
         } catch {
@@ -55,7 +62,7 @@ final class EpisodeTracking {
     {
         guard let store, let kept = try? await store.keptEpisodes(showID: showID, airing: window) else { return nil }
         answeredLocally += 1
-        averageRuntimes[showID] = Self.averageRuntime(in: kept.favorite)
+        keptFavorites[showID] = kept.favorite
         let episodes = specials ? kept.episodes : kept.episodes.filter { $0.number != nil }
         return ShowEpisodes(
             show: ShowLabel(id: showID, name: knownName ?? kept.favorite.name), records: episodes.map(\.recordBytes))
@@ -63,7 +70,7 @@ final class EpisodeTracking {
 
     /// The show's `averageRuntime` from its favorite record, if it is one.
     func averageRuntime(of showID: Int) async -> Int? {
-        if let known = averageRuntimes[showID] { return known }
+        if let kept = keptFavorites[showID] { return Self.averageRuntime(in: kept) }
         guard let store, let favorite = try? await store.favorite(id: showID) else { return nil }
         return Self.averageRuntime(in: favorite)
     }

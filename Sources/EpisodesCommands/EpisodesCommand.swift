@@ -189,13 +189,10 @@ struct EpisodesCommand: AsyncParsableCommand {
                 now: Int(now.timeIntervalSince1970.rounded(.down))
             )
             if ids.isEmpty {
-                try await StdinShowIDs.forEach(runtime: runtime, command: "tvm-episodes") { id, number, line in
-                    let averageRuntime = (try? RawJSON.value(forKey: "averageRuntime", in: line))?.flatMap {
-                        RawJSON.integer($0)
-                    }
+                try await StdinShowIDs.forEachShow(runtime: runtime, command: "tvm-episodes") { show, number, line in
                     try await printer.print(
-                        showID: id, knownName: ShowReference.showName(fromLine: line), averageRuntime: averageRuntime,
-                        line: number, input: line)
+                        showID: show.id, knownName: show.name, averageRuntime: show.averageRuntime, line: number,
+                        input: line)
                 }
             } else {
                 for id in ids {

@@ -16,9 +16,27 @@ public enum StdinShowIDs {
         command: String,
         _ body: (Int, Int, [UInt8]) async throws -> Void
     ) async throws {
+        try await forEachShow(runtime: runtime, command: command) { show, number, record in
+            try await body(show.id, number, record)
+        }
+    }
+
+    /// Calls `body` with each show on stdin as ``forEach(runtime:command:_:)`` does, with the name and
+    /// `averageRuntime` the line gives for it.
+    ///
+    /// - Parameters:
+    ///   - runtime: Where problems are reported.
+    ///   - command: The command as typed, for the hint when stdin is a terminal.
+    ///   - body: Called with each show, the line's number and the line's record.
+    /// - Throws: ``StdinIsTerminal`` when stdin is a terminal, whatever `body` throws, or a read error on stdin.
+    public static func forEachShow(
+        runtime: ToolRuntime,
+        command: String,
+        _ body: (ReferencedShow, Int, [UInt8]) async throws -> Void
+    ) async throws {
         try await StdinRecords.forEach(runtime: runtime, command: command) { number, record in
             do {
-                try await body(try ShowReference.showID(fromLine: record), number, record)
+                try await body(try ShowReference.show(fromLine: record), number, record)
             } catch let error as ShowReferenceError {
                 runtime.diagnostics.error("stdin line \(number): \(error.localizedDescription)")
                 runtime.raise(.badInput)

@@ -25,6 +25,26 @@ struct CalendarTests {
     @Test("TEXT escapes backslash, semicolon, comma and newlines, and drops other control characters")
     func escaping() {
         #expect(ICalendar.escape("a\\b;c,d\ne\r\nf\u{1B}[31mg\th") == "a\\\\b\\;c\\,d\\ne\\nf[31mg\th")
+        // C1 controls (two UTF-8 bytes, C2 80 to C2 9F) go; the letters beside them, in any script, stay.
+        #expect(ICalendar.escape("é\u{85}Ä\u{9B}1m\u{A0}日本\r") == "éÄ1m\u{A0}日本\\n")
+        #expect(ICalendar.escape("\u{7F}x\u{C2}") == "x\u{C2}")
+    }
+
+    @Test("a URL with a line break or a quote is left out, and control characters are dropped from the others")
+    func urls() throws {
+        let base = #"{"id":9,"airdate":"2020-01-01","airtime":"","url":"#
+        for (url, line) in [
+            (#""https://www.tvmaze.com/episodes/9""#, "URL:https://www.tvmaze.com/episodes/9\r\n"),
+            (#""https://x.test/a\u0007b""#, "URL:https://x.test/ab\r\n"),
+            (#""https://x.test/a\u2028b""#, nil),
+            (#""https://x.test/a\"b""#, nil),
+            (#""https://x.test/a\rb""#, nil),
+        ] {
+            let event = try #require(
+                ICalendar.event(for: Array((base + url + "}").utf8), show: nil, averageRuntime: nil, stamp: 0))
+            let text = String(decoding: ICalendar.text(of: event), as: UTF8.self)
+            if let line { #expect(text.contains(line), "\(url)") } else { #expect(!text.contains("URL:"), "\(url)") }
+        }
     }
 
     @Test(
@@ -39,7 +59,7 @@ struct CalendarTests {
         #expect(event.end == .instant(1_372_125_600 + 45 * 60))
         #expect(event.summary == "Show S01E02 A, B; C")
         #expect(event.description == "One two")
-        let text = ICalendar.text(of: event)
+        let text = String(decoding: ICalendar.text(of: event), as: UTF8.self)
         #expect(text.contains("DTSTART:20130625T020000Z\r\n"))
         #expect(text.contains("SUMMARY:Show S01E02 A\\, B\\; C\r\n"))
         let plain = try #require(ICalendar.event(for: record, show: "Show", averageRuntime: nil, stamp: 0))
@@ -52,7 +72,7 @@ struct CalendarTests {
             #"{"id":8,"name":"X","season":2,"number":null,"airdate":"2020-02-29","airtime":"","airstamp":"2020-02-29T12:00:00+00:00","runtime":60}"#
                 .utf8)
         let event = try #require(ICalendar.event(for: record, show: nil, averageRuntime: nil, stamp: 0))
-        let text = ICalendar.text(of: event)
+        let text = String(decoding: ICalendar.text(of: event), as: UTF8.self)
         #expect(text.contains("DTSTART;VALUE=DATE:20200229\r\n"))
         #expect(text.contains("DTEND;VALUE=DATE:20200301\r\n"))
         #expect(event.summary == "S02 special X")

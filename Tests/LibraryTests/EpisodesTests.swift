@@ -103,18 +103,27 @@ struct EpisodesTests {
         #expect(labelled == [#"{"id":1,"name":"A","_tvm":{"show":{"id":5,"name":null}}}"#])
     }
 
-    @Test("the show name comes from the same member as the show id")
-    func showNames() {
-        let cases: [(String, String?)] = [
-            (#"{"score":17.2,"show":{"id":139,"name":"Girls"}}"#, "Girls"),
-            (#"{"id":1,"name":"Under the Dome","_tvm":{"note":"x"}}"#, "Under the Dome"),
-            (#"{"id":5,"name":"Pilot","_embedded":{"show":{"id":82,"name":"Game of Thrones"}}}"#, "Game of Thrones"),
-            (#"{"id":1,"name":null}"#, nil),
-            ("82", nil),
-            (#""82""#, nil),
+    @Test("the show name and averageRuntime come from the same member as the show id")
+    func showNames() throws {
+        let cases: [(String, ReferencedShow)] = [
+            (
+                #"{"score":17.2,"show":{"id":139,"name":"Girls","averageRuntime":30}}"#,
+                ReferencedShow(id: 139, name: "Girls", averageRuntime: 30)
+            ),
+            (
+                #"{"id":1,"name":"Under the Dome","averageRuntime":60,"_tvm":{"note":"x"}}"#,
+                ReferencedShow(id: 1, name: "Under the Dome", averageRuntime: 60)
+            ),
+            (
+                #"{"id":5,"name":"Pilot","runtime":50,"_embedded":{"show":{"id":82,"name":"Game of Thrones"}}}"#,
+                ReferencedShow(id: 82, name: "Game of Thrones", averageRuntime: nil)
+            ),
+            (#"{"id":1,"name":null,"averageRuntime":"long"}"#, ReferencedShow(id: 1, name: nil, averageRuntime: nil)),
+            ("82", ReferencedShow(id: 82, name: nil, averageRuntime: nil)),
+            (#""82""#, ReferencedShow(id: 82, name: nil, averageRuntime: nil)),
         ]
-        for (line, name) in cases {
-            #expect(ShowReference.showName(fromLine: Array(line.utf8)) == name, "\(line)")
+        for (line, show) in cases {
+            #expect(try ShowReference.show(fromLine: Array(line.utf8)) == show, "\(line)")
         }
     }
 }

@@ -29,18 +29,21 @@ struct FavoritesStoreTests {
             .appendingPathComponent("tvm.sqlite").path
     }
 
-    @Test("the migrations create the favorite table with its columns, checked_at (v3) and the viewing-order index (v4)")
+    @Test(
+        "the migrations create the favorite table with its columns, checked_at (v3), the viewing-order index (v4) and the window index (v5)"
+    )
     func schema() async throws {
         let (_, queue) = try await memoryStore()
         let columns = try await queue.read { db in try db.columns(in: "favorite").map(\.name) }
         #expect(columns == ["id", "name", "record", "added_at", "updated_at", "position", "episodes_at", "checked_at"])
         let applied = try await queue.read { db in try FavoritesStore.migrator.appliedMigrations(db) }
-        #expect(applied == ["v1-favorite", "v2-episodes-and-marks", "v3-changes", "v4-episode-order"])
+        #expect(
+            applied == ["v1-favorite", "v2-episodes-and-marks", "v3-changes", "v4-episode-order", "v5-episode-window"])
         let primaryKey = try await queue.read { db in try db.primaryKey("favorite").columns }
         #expect(primaryKey == ["id"])
         // tvm-fav next walks this index in viewing order: the plan must use it and sort nothing.
         let indexes = try await queue.read { db in try db.indexes(on: "episode").map(\.name).sorted() }
-        #expect(indexes == ["episode_airs_at", "episode_order", "episode_show"])
+        #expect(indexes == ["episode_airs_at", "episode_order", "episode_show", "episode_window"])
         let plan = try await queue.read { db in
             try Row.fetchAll(
                 db,
@@ -52,6 +55,12 @@ struct FavoritesStoreTests {
         }
         #expect(plan.contains("episode_order"))
         #expect(!plan.contains("TEMP B-TREE"))
+        // A show's week ahead reads only the episodes in the window, found by the window index.
+        let windowPlan = try await queue.read { db in
+            try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + FavoritesStore.episodesAiringSQL, arguments: [1, 0, 1])
+                .map { row -> String in row["detail"] }.joined(separator: "\n")
+        }
+        #expect(windowPlan.contains("episode_window (show_id=? AND airs_at>? AND airs_at<?)"))
     }
 
     @Test("recordAddingTVM gives addingTVM's bytes, for saved records and for records edited outside tvm")

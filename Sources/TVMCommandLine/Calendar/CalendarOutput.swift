@@ -42,6 +42,19 @@ public final class CalendarOutput {
     ///   - averageRuntime: The show's `averageRuntime`, if known.
     /// - Throws: A write error.
     public func add(episode: [UInt8], show: String?, averageRuntime: Int?) throws {
+        guard let facts = EpisodeFacts(record: episode) else { return }
+        try add(facts, show: show, averageRuntime: averageRuntime)
+    }
+
+    /// Writes one episode's event from its fields; an episode already written, or one with no air date, is left
+    /// out.
+    ///
+    /// - Parameters:
+    ///   - episode: The episode's fields.
+    ///   - show: The show's name.
+    ///   - averageRuntime: The show's `averageRuntime`, if known.
+    /// - Throws: A write error.
+    public func add(_ episode: EpisodeFacts, show: String?, averageRuntime: Int?) throws {
         guard let event = ICalendar.event(for: episode, show: show, averageRuntime: averageRuntime, stamp: stamp),
             uids.insert(event.uid).inserted
         else { return }
@@ -64,8 +77,7 @@ public final class CalendarOutput {
         try write(ICalendar.header(name: name))
     }
 
-    private func write(_ text: String) throws {
-        var text = text
-        try text.withUTF8 { try sink.write(UnsafeRawBufferPointer($0)) }
+    private func write(_ bytes: [UInt8]) throws {
+        try bytes.withUnsafeBytes { try sink.write($0) }
     }
 }

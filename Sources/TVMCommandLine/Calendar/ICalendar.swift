@@ -8,7 +8,9 @@ import TVMTerminal
 ///
 /// ```swift
 /// var text = ICalendar.header(name: "tvm")
-/// text += ICalendar.event(for: episode, show: "Outlander", averageRuntime: 60, stamp: now) ?? ""
+/// if let event = ICalendar.event(for: episode, show: "Outlander", averageRuntime: 60, stamp: now) {
+///     text += ICalendar.text(of: event)
+/// }
 /// text += ICalendar.footer
 /// ```
 public enum ICalendar {
@@ -42,15 +44,19 @@ public enum ICalendar {
     ///
     /// - Parameter name: The calendar's name, as apps show it.
     /// - Returns: The text, CRLF-terminated.
-    public static func header(name: String) -> String {
-        [
+    public static func header(name: String) -> [UInt8] {
+        var out: [UInt8] = []
+        let lines = [
             "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//tvm//tvm \(Version.current)//EN", "CALSCALE:GREGORIAN",
-            "METHOD:PUBLISH", "X-WR-CALNAME:" + escape(name),
-        ].map(fold).joined()
+            "METHOD:PUBLISH",
+        ]
+        for line in lines { appendFolded(Array(line.utf8), to: &out) }
+        appendProperty("X-WR-CALNAME", text: name, to: &out)
+        return out
     }
 
     /// The calendar's closing line.
-    public static let footer = "END:VCALENDAR\r\n"
+    public static let footer = Array("END:VCALENDAR\r\n".utf8)
 
     /// The event of an episode record, or `nil` when it has no id or no air date.
     ///
@@ -64,7 +70,20 @@ public enum ICalendar {
     ///   - stamp: The time of the run, seconds since the epoch.
     /// - Returns: The event.
     public static func event(for record: [UInt8], show: String?, averageRuntime: Int?, stamp: Int) -> Event? {
-        guard let episode = try? Episode(json: record), let id = episode.id else { return nil }
+        EpisodeFacts(record: record).flatMap {
+            event(for: $0, show: show, averageRuntime: averageRuntime, stamp: stamp)
+        }
+    }
+
+    /// The event of an episode, from its fields; `nil` when it has no air date.
+    ///
+    /// - Parameters:
+    ///   - episode: The episode's fields.
+    ///   - show: The show's name.
+    ///   - averageRuntime: The show's `averageRuntime`, if known.
+    ///   - stamp: The time of the run, seconds since the epoch.
+    /// - Returns: The event.
+    public static func event(for episode: EpisodeFacts, show: String?, averageRuntime: Int?, stamp: Int) -> Event? {
         let minutes = [episode.runtime, averageRuntime].compactMap { $0 }.first { $0 > 0 } ?? 30
         let start: Moment
         let end: Moment
@@ -79,12 +98,11 @@ public enum ICalendar {
         } else {
             return nil
         }
-        var summary = [show, EpisodeCode(season: episode.season, number: episode.number).text]
-            .compactMap { $0 }.joined(separator: " ")
+        var summary = [show, episode.code].compactMap { $0 }.joined(separator: " ")
         if let name = episode.name, !name.isEmpty { summary += " " + name }
         let description = episode.summary.map { HTMLText.plainText(fromHTML: $0) }.flatMap { $0.isEmpty ? nil : $0 }
         return Event(
-            uid: "tvmaze-episode-\(id)@tvm", stamp: stamp, start: start, end: end, summary: summary,
+            uid: "tvmaze-episode-\(episode.id)@tvm", stamp: stamp, start: start, end: end, summary: summary,
             description: description, url: episode.url)
     }
 
@@ -92,17 +110,21 @@ public enum ICalendar {
     ///
     /// - Parameter event: The event.
     /// - Returns: The text, CRLF-terminated and folded.
-    public static func text(of event: Event) -> String {
-        var lines = ["BEGIN:VEVENT", "UID:" + escape(event.uid), "DTSTAMP:" + utc(event.stamp)]
-        lines.append(property("DTSTART", event.start))
-        lines.append(property("DTEND", event.end))
-        lines.append("SUMMARY:" + escape(event.summary))
-        if let description = event.description { lines.append("DESCRIPTION:" + escape(description)) }
-        if let url = event.url, !url.isEmpty, !url.contains(where: { $0.isNewline || $0 == "\"" }) {
-            lines.append("URL:" + url.filter { !$0.isASCII || $0.asciiValue! >= 0x20 })
+    public static func text(of event: Event) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(512 + (event.description?.utf8.count ?? 0))
+        appendFolded(Array("BEGIN:VEVENT".utf8), to: &out)
+        appendProperty("UID", text: event.uid, to: &out)
+        appendFolded(Array("DTSTAMP:".utf8) + utc(event.stamp), to: &out)
+        appendFolded(property("DTSTART", event.start), to: &out)
+        appendFolded(property("DTEND", event.end), to: &out)
+        appendProperty("SUMMARY", text: event.summary, to: &out)
+        if let description = event.description { appendProperty("DESCRIPTION", text: description, to: &out) }
+        if let url = event.url, !url.isEmpty, !breaksLine(url.utf8) {
+            appendFolded(Array("URL:".utf8) + url.utf8.filter { $0 >= 0x20 && $0 != 0x7F }, to: &out)
         }
-        lines.append("END:VEVENT")
-        return lines.map(fold).joined()
+        appendFolded(Array("END:VEVENT".utf8), to: &out)
+        return out
     }
 
     /// Escapes a TEXT value: `\` `;` `,` and newlines; other control characters are dropped.
@@ -110,26 +132,9 @@ public enum ICalendar {
     /// - Parameter text: The value.
     /// - Returns: The escaped value.
     public static func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        var previousCR = false
-        for scalar in text.unicodeScalars {
-            defer { previousCR = scalar == "\r" }
-            switch scalar {
-            case "\\": out += "\\\\"
-            case ";": out += "\\;"
-            case ",": out += "\\,"
-            case "\n": if !previousCR { out += "\\n" }
-            case "\r": out += "\\n"
-            case "\t": out.unicodeScalars.append(scalar)
-            default:
-                guard scalar.value >= 0x20, scalar.value != 0x7F, !(0x80...0x9F).contains(scalar.value) else {
-                    continue
-                }
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
+        var out: [UInt8] = []
+        appendEscaped(text.utf8, to: &out)
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Folds a content line at 75 octets and ends it (and each part) with CRLF.
@@ -137,12 +142,69 @@ public enum ICalendar {
     /// - Parameter line: One unfolded content line.
     /// - Returns: The folded line.
     public static func fold(_ line: String) -> String {
-        let bytes = Array(line.utf8)
-        guard bytes.count > 75 else { return line + "\r\n" }
         var out: [UInt8] = []
+        appendFolded(Array(line.utf8), to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends `NAME:` and the escaped TEXT value, folded.
+    private static func appendProperty(_ name: String, text: String, to out: inout [UInt8]) {
+        var line = Array(name.utf8)
+        line.append(UInt8(ascii: ":"))
+        appendEscaped(text.utf8, to: &line)
+        appendFolded(line, to: &out)
+    }
+
+    /// Appends the TEXT escape of UTF-8 text: `\` `;` `,` and newlines (CRLF, CR and LF alike) escaped, C0
+    /// controls other than tab, DEL and C1 controls (`C2 80`–`C2 9F`) dropped.
+    private static func appendEscaped(_ text: some Sequence<UInt8>, to out: inout [UInt8]) {
+        let backslash = UInt8(ascii: "\\")
+        var previousCR = false
+        var leadC2 = false
+        for byte in text {
+            let afterCR = previousCR
+            previousCR = byte == 0x0D
+            if leadC2 {
+                leadC2 = false
+                if (0x80...0x9F).contains(byte) { continue }
+                out.append(0xC2)
+            }
+            switch byte {
+            case backslash, UInt8(ascii: ";"), UInt8(ascii: ","): out += [backslash, byte]
+            case 0x0A: if !afterCR { out += [backslash, UInt8(ascii: "n")] }
+            case 0x0D: out += [backslash, UInt8(ascii: "n")]
+            case 0x09: out.append(byte)
+            case 0x00..<0x20, 0x7F: continue
+            case 0xC2: leadC2 = true
+            default: out.append(byte)
+            }
+        }
+        if leadC2 { out.append(0xC2) }
+    }
+
+    /// Whether UTF-8 text holds a line break (LF, VT, FF, CR, NEL, U+2028, U+2029) or a `"`, either of which a URI
+    /// value cannot hold.
+    private static func breaksLine(_ text: String.UTF8View) -> Bool {
+        let bytes = Array(text)
+        for (index, byte) in bytes.enumerated() {
+            switch byte {
+            case 0x0A...0x0D, UInt8(ascii: "\""): return true
+            case 0xC2 where index + 1 < bytes.count && bytes[index + 1] == 0x85: return true
+            case 0xE2
+            where index + 2 < bytes.count && bytes[index + 1] == 0x80 && (0xA8...0xA9).contains(bytes[index + 2]):
+                return true
+            default: continue
+            }
+        }
+        return false
+    }
+
+    /// Appends one content line folded at 75 octets, each part ending in CRLF and each continuation starting with
+    /// a space; no UTF-8 sequence is split.
+    private static func appendFolded(_ bytes: [UInt8], to out: inout [UInt8]) {
         var start = 0
         var limit = 75
-        while start < bytes.count {
+        repeat {
             var end = min(start + limit, bytes.count)
             // Never split a UTF-8 sequence: step back over continuation bytes.
             while end < bytes.count, end > start, bytes[end] & 0xC0 == 0x80 { end -= 1 }
@@ -151,29 +213,30 @@ public enum ICalendar {
             out += [13, 10]
             start = end
             limit = 74
-        }
-        return String(decoding: out, as: UTF8.self)
+        } while start < bytes.count
     }
 
-    private static func property(_ name: String, _ moment: Moment) -> String {
+    private static func property(_ name: String, _ moment: Moment) -> [UInt8] {
         switch moment {
-        case .instant(let seconds): return name + ":" + utc(seconds)
-        case .day(let days): return name + ";VALUE=DATE:" + date(days)
+        case .instant(let seconds): return Array((name + ":").utf8) + utc(seconds)
+        case .day(let days): return Array((name + ";VALUE=DATE:").utf8) + date(days)
         }
     }
 
     /// `20130625T020000Z`.
-    private static func utc(_ seconds: Int) -> String {
+    private static func utc(_ seconds: Int) -> [UInt8] {
         let days = Int((Double(seconds) / 86_400).rounded(.down))
         let rest = seconds - days * 86_400
-        return date(days) + "T" + pad(rest / 3_600) + pad(rest / 60 % 60) + pad(rest % 60) + "Z"
+        return date(days) + [UInt8(ascii: "T")] + pad(rest / 3_600) + pad(rest / 60 % 60) + pad(rest % 60)
+            + [UInt8(ascii: "Z")]
     }
 
     /// `20130625`.
-    private static func date(_ days: Int) -> String {
+    private static func date(_ days: Int) -> [UInt8] {
         let (year, month, day) = CivilDate.date(days: days)
-        return String(year) + pad(month) + pad(day)
+        return Array(String(year).utf8) + pad(month) + pad(day)
     }
 
-    private static func pad(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+    /// Two digits.
+    private static func pad(_ value: Int) -> [UInt8] { [UInt8(48 + value / 10 % 10), UInt8(48 + value % 10)] }
 }

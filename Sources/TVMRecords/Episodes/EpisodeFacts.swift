@@ -27,6 +27,10 @@ public struct EpisodeFacts: Sendable, Equatable {
     public var airstamp: String?
     /// The length in minutes.
     public var runtime: Int?
+    /// The summary, as TVMaze's HTML.
+    public var summary: String?
+    /// The episode's TVMaze page.
+    public var url: String?
     /// The compact record without its `_tvm` member: what TVMaze sent.
     public var json: [UInt8]
 
@@ -49,6 +53,8 @@ public struct EpisodeFacts: Sendable, Equatable {
             case "airtime": airtime = RawJSON.string(raw)
             case "airstamp": airstamp = RawJSON.string(raw)
             case "runtime": runtime = RawJSON.integer(raw)
+            case "summary": summary = RawJSON.string(raw)
+            case "url": url = RawJSON.string(raw)
             default: continue
             }
         }

@@ -21,12 +21,30 @@ public enum ShowReference {
     /// - Returns: A positive show id.
     /// - Throws: ``ShowReferenceError`` naming what was expected and what was found.
     public static func showID(fromLine bytes: some Collection<UInt8>) throws(ShowReferenceError) -> Int {
+        try show(fromLine: bytes).id
+    }
+
+    /// Returns the show the JSON text `bytes` refers to: its id as ``showID(fromLine:)`` finds it, and the name
+    /// and `averageRuntime` the line gives for it (of the `show` or `_embedded.show` member when there is one).
+    ///
+    /// - Parameter bytes: One input line (a JSON value).
+    /// - Returns: The show.
+    /// - Throws: ``ShowReferenceError`` naming what was expected and what was found.
+    public static func show(fromLine bytes: some Collection<UInt8>) throws(ShowReferenceError) -> ReferencedShow {
         let line: Line
         do {
             line = try scan(bytes)
         } catch {
             throw .invalidJSON(error)
         }
+        if case .object(let fields) = line {
+            let facts = showFacts(in: fields)
+            return ReferencedShow(id: try showID(from: fields), name: facts.name, averageRuntime: facts.averageRuntime)
+        }
+        return ReferencedShow(id: try showID(from: line), name: nil, averageRuntime: nil)
+    }
+
+    private static func showID(from line: Line) throws(ShowReferenceError) -> Int {
         switch line {
         case .object(let fields):
             return try showID(from: fields)
@@ -54,6 +72,8 @@ public enum ShowReference {
         var show: [UInt8]?
         var embedded: [UInt8]?
         var id: [UInt8]?
+        var name: [UInt8]?
+        var averageRuntime: [UInt8]?
     }
 
     private enum Line {
@@ -74,19 +94,42 @@ public enum ShowReference {
             repeat {
                 let key = scanner.keyString(try scanner.scanTopLevelKey())
                 fields.keys.append(key)
-                let wanted = key == "show" || key == "_embedded" || key == "id"
+                let wanted: Bool
+                switch key {
+                case "show", "_embedded", "id", "name", "averageRuntime": wanted = true
+                default: wanted = false
+                }
                 try scanner.scanValue(emit: wanted)
                 if wanted {
                     let value = scanner.takeOutput()
                     switch key {
                     case "show": fields.show = value
                     case "_embedded": fields.embedded = value
-                    default: fields.id = value
+                    case "id": fields.id = value
+                    case "name": fields.name = value
+                    default: fields.averageRuntime = value
                     }
                 }
             } while try scanner.nextTopLevelItem(isObject: true)
             return .object(fields)
         }
+    }
+
+    /// The name and `averageRuntime` of the show an object names: of its `show` member, else of its
+    /// `_embedded.show`, else its own.
+    private static func showFacts(in fields: ObjectFields) -> (name: String?, averageRuntime: Int?) {
+        var show = fields.show
+        if show == nil, let embedded = fields.embedded, embedded.first == UInt8(ascii: "{") {
+            show = (try? RawJSON.value(forKey: "show", in: embedded)) ?? nil
+        }
+        guard let show else {
+            return (fields.name.flatMap { RawJSON.string($0) }, fields.averageRuntime.flatMap { RawJSON.integer($0) })
+        }
+        guard show.first == UInt8(ascii: "{"), let object = try? ScannedObject.scan(show) else { return (nil, nil) }
+        return (
+            object.lastValue(forKey: "name").flatMap { RawJSON.string($0) },
+            object.lastValue(forKey: "averageRuntime").flatMap { RawJSON.integer($0) }
+        )
     }
 
     private static func showID(from fields: ObjectFields) throws(ShowReferenceError) -> Int {
@@ -129,5 +172,22 @@ public enum ShowReference {
     private static func quote(_ text: [UInt8]) -> String {
         let string = String(decoding: text, as: UTF8.self)
         return string.count > 40 ? String(string.prefix(39)) + "…" : string
+    }
+}
+
+/// A show an input line refers to: its id, and what the line says of it.
+public struct ReferencedShow: Sendable, Equatable {
+    /// The show id.
+    public var id: Int
+    /// The show's name, when the line gives it.
+    public var name: String?
+    /// The show's `averageRuntime`, when the line gives it.
+    public var averageRuntime: Int?
+
+    /// A show reference.
+    public init(id: Int, name: String?, averageRuntime: Int?) {
+        self.id = id
+        self.name = name
+        self.averageRuntime = averageRuntime
     }
 }

@@ -15,6 +15,10 @@ extension FavoritesStore {
         }
     }
 
+    /// A show's episodes airing in a window (show id, first and last second): by the index `episode_window`.
+    static let episodesAiringSQL =
+        "SELECT * FROM episode WHERE show_id = ? AND airs_at BETWEEN ? AND ? ORDER BY position"
+
     /// A favorite whose episode list is kept, and its stored episodes (only those airing in `window`, when given),
     /// read together: what `tvm-episodes` answers from when the network and the HTTP cache cannot.
     ///
@@ -38,8 +42,7 @@ extension FavoritesStore {
             let episodes: [StoredEpisode]
             if let window {
                 episodes = try StoredEpisode.fetchAll(
-                    db.cachedStatement(
-                        sql: "SELECT * FROM episode WHERE show_id = ? AND airs_at BETWEEN ? AND ? ORDER BY position"),
+                    db.cachedStatement(sql: Self.episodesAiringSQL),
                     arguments: [showID, window.lowerBound, window.upperBound])
             } else {
                 episodes = try StoredEpisode.fetchAll(

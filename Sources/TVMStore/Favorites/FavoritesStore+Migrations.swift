@@ -20,6 +20,9 @@ extension FavoritesStore {
     ///   (`show_id, regular, season, number, position`, then `airs_at`), so that the first unwatched episode of a
     ///   show is found by walking its episodes in order instead of sorting them: the query took 10 ms over
     ///   100 favorites × 100 episodes, and takes 6 ms.
+    /// - `v5-episode-window` (issue 18): the index `episode_window` (`show_id, airs_at`), so that a show's episodes
+    ///   airing in a window (`tvm-episodes --upcoming` from the database) are found without reading the show's
+    ///   other rows: the index by position made SQLite read all of them (24 pages a show, where 2 now do).
     public static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1-favorite") { db in
@@ -94,6 +97,10 @@ extension FavoritesStore {
             try db.create(
                 index: "episode_order", on: StoredEpisode.databaseTableName,
                 columns: ["show_id", "regular", "season", "number", "position", "airs_at"])
+        }
+        migrator.registerMigration("v5-episode-window") { db in
+            try db.create(
+                index: "episode_window", on: StoredEpisode.databaseTableName, columns: ["show_id", "airs_at"])
         }
         return migrator
     }

@@ -46,7 +46,7 @@ public enum HTMLText {
                 index += 1
             }
         }
-        return String(builder.result)
+        return String(decoding: builder.result, as: UTF8.self)
     }
 
     /// Removes everything from text that a terminal would interpret rather than display.
@@ -216,27 +216,29 @@ public enum HTMLText {
 
 /// Collects plain text, collapsing whitespace and turning block structure into line breaks.
 private struct PlainTextBuilder {
-    private(set) var result = String.UnicodeScalarView()
+    /// The text so far, as UTF-8 (appending to a `String` scalar by scalar was most of the time a summary took).
+    private(set) var result: [UInt8] = []
     /// Newlines (at most 2) owed before the next visible character.
     private var pendingBreaks = 0
     /// Whether whitespace was seen since the last visible character.
     private var pendingSpace = false
 
     mutating func append(_ scalar: Unicode.Scalar) {
-        if scalar.properties.isWhitespace {
+        // Unicode's property table only for the scalars beyond ASCII: it is a search per call.
+        if scalar.isASCII ? (scalar == " " || (0x09...0x0D).contains(scalar.value)) : scalar.properties.isWhitespace {
             pendingSpace = true
             return
         }
         if !result.isEmpty {
             if pendingBreaks > 0 {
-                result.append(contentsOf: String(repeating: "\n", count: pendingBreaks).unicodeScalars)
+                result.append(contentsOf: repeatElement(UInt8(ascii: "\n"), count: pendingBreaks))
             } else if pendingSpace {
-                result.append(" ")
+                result.append(UInt8(ascii: " "))
             }
         }
         pendingBreaks = 0
         pendingSpace = false
-        result.append(scalar)
+        UTF8.encode(scalar) { result.append($0) }
     }
 
     mutating func apply(_ tag: HTMLTag) {

@@ -61,6 +61,15 @@ struct FavoritesStoreTests {
                 .map { row -> String in row["detail"] }.joined(separator: "\n")
         }
         #expect(windowPlan.contains("episode_window (show_id=? AND airs_at>? AND airs_at<?)"))
+        // tvm-fav next's counts and next episode come from episode_order alone, never from the window index.
+        let upNextPlan = try await queue.read { db in
+            try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + FavoritesStore.upNextSQL, arguments: ["now": 0])
+                .map { row -> String in row["detail"] }.joined(separator: "\n")
+        }
+        #expect(!upNextPlan.contains("episode_window"))
+        let episodeSteps = upNextPlan.split(separator: "\n").filter { $0.contains(" e ") }
+        #expect(!episodeSteps.isEmpty)
+        #expect(episodeSteps.allSatisfy { $0.contains("USING COVERING INDEX episode_order") }, "\(upNextPlan)")
     }
 
     @Test("recordAddingTVM gives addingTVM's bytes, for saved records and for records edited outside tvm")

@@ -113,6 +113,32 @@ extension FavoritesStore {
         }
     }
 
+    /// `upNext(now:)`'s query: per favorite, the counts and the first unwatched aired regular episode, each
+    /// answered from the index `episode_order` alone (`:now` is the time of the run).
+    ///
+    /// `regular = 1`, not `regular`: only an equality lets SQLite walk `episode_order`. `+e.airs_at`: the unary
+    /// `+` keeps SQLite from choosing `episode_window` (show, air time) for the aired count, which would then read
+    /// every aired row of the table to check `regular` (17 ms → 22 ms over 100 favorites × 100 episodes).
+    static let upNextSQL: String = {
+        let regular = "e.show_id = f.id AND e.regular = 1"
+        let aired = "\(regular) AND +e.airs_at <= :now"
+        return """
+            SELECT p.*, n.record AS next FROM (
+              SELECT f.id, f.name, f.episodes_at IS NOT NULL AS listed,
+                (SELECT count(*) FROM episode AS e WHERE \(regular)) AS total,
+                (SELECT count(*) FROM episode AS e WHERE \(aired)) AS aired,
+                (SELECT count(*) FROM episode AS e JOIN watched AS w ON w.episode_id = e.id WHERE \(regular))
+                  AS watched,
+                (SELECT e.id FROM episode AS e WHERE \(aired)
+                  AND NOT EXISTS (SELECT 1 FROM watched AS w WHERE w.episode_id = e.id)
+                  ORDER BY e.season, e.number, e.position LIMIT 1) AS next_id,
+                (SELECT max(w.watched_at) FROM watched AS w WHERE w.show_id = f.id) AS last_watched
+              FROM favorite AS f
+            ) AS p LEFT JOIN episode AS n ON n.id = p.next_id
+            ORDER BY p.last_watched IS NULL, p.last_watched DESC, p.name COLLATE NOCASE, p.id
+            """
+    }()
+
     /// Each favorite's next episode to watch and its progress, in `tvm-fav next`'s order: the shows watched most
     /// recently first, then the others by name.
     ///
@@ -123,27 +149,7 @@ extension FavoritesStore {
     /// - Throws: ``StoreError``.
     public func upNext(now: Int) async throws(StoreError) -> [UpNext] {
         try await read("reading episodes") { db in
-            // `regular = 1`, not `regular`: only an equality lets SQLite walk the index `episode_order`.
-            let regular = "e.show_id = f.id AND e.regular = 1"
-            let aired = "\(regular) AND e.airs_at <= :now"
-            let rows = try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT p.*, n.record AS next FROM (
-                      SELECT f.id, f.name, f.episodes_at IS NOT NULL AS listed,
-                        (SELECT count(*) FROM episode AS e WHERE \(regular)) AS total,
-                        (SELECT count(*) FROM episode AS e WHERE \(aired)) AS aired,
-                        (SELECT count(*) FROM episode AS e JOIN watched AS w ON w.episode_id = e.id WHERE \(regular))
-                          AS watched,
-                        (SELECT e.id FROM episode AS e WHERE \(aired)
-                          AND NOT EXISTS (SELECT 1 FROM watched AS w WHERE w.episode_id = e.id)
-                          ORDER BY e.season, e.number, e.position LIMIT 1) AS next_id,
-                        (SELECT max(w.watched_at) FROM watched AS w WHERE w.show_id = f.id) AS last_watched
-                      FROM favorite AS f
-                    ) AS p LEFT JOIN episode AS n ON n.id = p.next_id
-                    ORDER BY p.last_watched IS NULL, p.last_watched DESC, p.name COLLATE NOCASE, p.id
-                    """,
-                arguments: ["now": now])
+            let rows = try Row.fetchAll(db, sql: Self.upNextSQL, arguments: ["now": now])
             return rows.map { row in
                 let last: String? = row["last_watched"]
                 return UpNext(

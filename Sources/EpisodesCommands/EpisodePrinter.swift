@@ -39,18 +39,43 @@ final class EpisodePrinter {
     let now: Int
     /// `--upcoming`'s episodes, merged and printed at the end.
     private var upcoming: [UpcomingEpisode] = []
+    /// How many shows were given so far.
+    private var shows = 0
+    /// `--upcoming`'s shows waiting for the favorites database.
+    private var waiting: [WaitingShow] = []
+
+    /// `--upcoming`'s window: from now to so many seconds ahead.
+    private var window: ClosedRange<Int>? {
+        guard case .upcoming(let seconds) = mode else { return nil }
+        return now...(now + seconds)
+    }
 
     /// An episode of `--upcoming`, kept until every show is read.
     private struct UpcomingEpisode {
         var airsAt: Int
-        /// The order it came in, to keep shows airing at the same time in input order.
-        var order: Int
+        /// Its show's place in the input, then its own place in the show: episodes airing at the same time keep
+        /// the input's order.
+        var showOrder: Int
+        var position: Int
         /// The record to print, annotated (for the record output).
         var record: [UInt8]
         /// The episode's fields (for a calendar).
         var facts: EpisodeFacts
         var show: String?
         var averageRuntime: Int?
+    }
+
+    /// A show of `--upcoming` that the API and its cache could not answer, until the database is read.
+    private struct WaitingShow {
+        var id: Int
+        var knownName: String?
+        var averageRuntime: Int?
+        var line: Int?
+        var input: [UInt8]
+        /// What the API said, reported if the database does not keep the show either.
+        var error: APIError
+        /// Its place in the input.
+        var order: Int
     }
 
     init(
@@ -84,29 +109,27 @@ final class EpisodePrinter {
     /// - Throws: Write errors.
     func print(showID: Int, knownName: String?, averageRuntime: Int?, line: Int?, input: [UInt8]) async throws {
         ledger.begin()
+        shows += 1
         do {
             switch mode {
             case .next:
                 try await printNext(showID: showID, knownName: knownName, averageRuntime: averageRuntime)
-            case .episodes, .seasons, .upcoming:
-                let all = try await episodes(of: showID, knownName: knownName)
-                if let problem = all.problem {
-                    // Invalid data from the API: reported (exit 65), though the episodes came another way.
-                    runtime.diagnostics.error(problem)
-                    runtime.raise(.badInput)
-                }
-                var list = all.filtered(by: filter)
-                if let misses {
-                    if list.records.isEmpty {
-                        misses.missed(all.show, seasons: all.seasons.compactMap(\.number))
-                    } else {
-                        misses.matched(list.records.count)
-                    }
-                }
-                if case .upcoming(let seconds) = mode {
-                    try await collectUpcoming(list, window: now...(now + seconds), averageRuntime: averageRuntime)
+            case .upcoming:
+                let all: ShowEpisodes
+                do throws(APIError) {
+                    all = try await loader.episodes(of: showID, knownName: knownName, specials: specials)
+                } catch {
+                    guard Self.fallsBack(error), tracking.annotates else { throw error }
+                    // The favorites database answers at the end, for every such show in one read.
+                    waiting.append(
+                        WaitingShow(
+                            id: showID, knownName: knownName, averageRuntime: averageRuntime, line: line,
+                            input: input, error: error, order: shows))
                     return
                 }
+                try await collectUpcoming(selected(all), order: shows, averageRuntime: averageRuntime)
+            case .episodes, .seasons:
+                var list = selected(try await episodes(of: showID, knownName: knownName))
                 let marks = await tracking.marks(of: list.records)
                 if let watched {
                     list.records = list.records.filter { record in
@@ -125,10 +148,47 @@ final class EpisodePrinter {
         }
     }
 
+    /// A show's episodes as `--season` leaves them, counted for the filter's messages; invalid data from the API
+    /// is reported (exit 65), though the episodes came another way.
+    private func selected(_ all: ShowEpisodes) -> ShowEpisodes {
+        if let problem = all.problem {
+            runtime.diagnostics.error(problem)
+            runtime.raise(.badInput)
+        }
+        let list = all.filtered(by: filter)
+        if let misses {
+            if list.records.isEmpty {
+                misses.missed(all.show, seasons: all.seasons.compactMap(\.number))
+            } else {
+                misses.matched(list.records.count)
+            }
+        }
+        return list
+    }
+
+    /// `--upcoming`'s shows that only the favorites database can answer, read together: each is collected in its
+    /// place in the input, and one the database does not keep fails with the error the API gave.
+    private func collectWaiting() async throws {
+        guard !waiting.isEmpty, let window else { return }
+        let stored = await tracking.storedEpisodes(
+            of: waiting.map { ($0.id, $0.knownName) }, specials: specials, window: window)
+        for show in waiting {
+            guard let list = stored[show.id] else {
+                ledger.failed(id: show.id, line: show.line, input: show.input, error: show.error)
+                continue
+            }
+            try await collectUpcoming(selected(list), order: show.order, averageRuntime: show.averageRuntime)
+        }
+        waiting = []
+    }
+
     /// Ends the output: `--upcoming`'s merged list, the calendar's end, a note on what came from the database.
     func finish() async throws {
         if case .upcoming = mode {
-            let sorted = upcoming.sorted { ($0.airsAt, $0.order) < ($1.airsAt, $1.order) }
+            try await collectWaiting()
+            let sorted = upcoming.sorted {
+                ($0.airsAt, $0.showOrder, $0.position) < ($1.airsAt, $1.showOrder, $1.position)
+            }
             switch destination {
             case .records(let output):
                 try await output.emit(group: sorted.map(\.record))
@@ -155,11 +215,8 @@ final class EpisodePrinter {
         do throws(APIError) {
             return try await loader.episodes(of: showID, knownName: knownName, specials: specials)
         } catch {
-            var window: ClosedRange<Int>?
-            if case .upcoming(let seconds) = mode { window = now...(now + seconds) }
             guard Self.fallsBack(error),
-                let stored = await tracking.storedEpisodes(
-                    of: showID, knownName: knownName, specials: specials, window: window)
+                let stored = await tracking.storedEpisodes(of: showID, knownName: knownName, specials: specials)
             else { throw error }
             return stored
         }
@@ -199,9 +256,8 @@ final class EpisodePrinter {
 
     /// Keeps a show's episodes that air in `window` until ``finish()`` merges every show's. Each record is read
     /// once: a calendar is written from the fields read here, and needs no `_tvm` labels.
-    private func collectUpcoming(_ list: ShowEpisodes, window: ClosedRange<Int>, averageRuntime known: Int?)
-        async throws
-    {
+    private func collectUpcoming(_ list: ShowEpisodes, order: Int, averageRuntime known: Int?) async throws {
+        guard let window else { return }
         let coming = list.records.compactMap { record -> (Int, EpisodeFacts, [UInt8])? in
             guard let facts = EpisodeFacts(record: record), let airsAt = facts.airsAt, window.contains(airsAt) else {
                 return nil
@@ -216,12 +272,12 @@ final class EpisodePrinter {
         let kept = watched.map { watched in coming.filter { (marks[$0.1.id] != nil) == watched } } ?? coming
         guard !kept.isEmpty else { return }
         let averageRuntime = printsRecords ? nil : await runtimeOfShow(list.show.id, known: known)
-        for (airsAt, facts, record) in kept {
+        for (position, (airsAt, facts, record)) in kept.enumerated() {
             let printed = printsRecords ? try tracking.annotated(record, show: list.show, marks: marks) : []
             upcoming.append(
                 UpcomingEpisode(
-                    airsAt: airsAt, order: upcoming.count, record: printed, facts: facts, show: list.show.name,
-                    averageRuntime: averageRuntime))
+                    airsAt: airsAt, showOrder: order, position: position, record: printed, facts: facts,
+                    show: list.show.name, averageRuntime: averageRuntime))
         }
     }
 

@@ -55,12 +55,31 @@ final class EpisodeTracking {
 
     /// A favorite's stored episodes as a list `tvm-episodes` prints (specials only when asked), or `nil` when the
     /// show is not a favorite with stored episodes.
-    ///
-    /// With `window` (seconds since the epoch), only the episodes airing in it are read.
-    func storedEpisodes(of showID: Int, knownName: String?, specials: Bool, window: ClosedRange<Int>? = nil) async
-        -> ShowEpisodes?
+    func storedEpisodes(of showID: Int, knownName: String?, specials: Bool) async -> ShowEpisodes? {
+        guard let store, let kept = try? await store.keptEpisodes(showID: showID) else { return nil }
+        return list(kept, showID: showID, knownName: knownName, specials: specials)
+    }
+
+    /// Several favorites' stored episodes airing in `window` (seconds since the epoch), read together, as
+    /// ``storedEpisodes(of:knownName:specials:)`` gives each; the shows that are not favorites with stored episodes
+    /// are left out.
+    func storedEpisodes(of shows: [(id: Int, knownName: String?)], specials: Bool, window: ClosedRange<Int>) async
+        -> [Int: ShowEpisodes]
     {
-        guard let store, let kept = try? await store.keptEpisodes(showID: showID, airing: window) else { return nil }
+        guard let store,
+            let kept = try? await store.keptEpisodes(showIDs: Set(shows.map(\.id)), airing: window)
+        else { return [:] }
+        var lists: [Int: ShowEpisodes] = [:]
+        for show in shows {
+            guard let found = kept[show.id] else { continue }
+            lists[show.id] = list(found, showID: show.id, knownName: show.knownName, specials: specials)
+        }
+        return lists
+    }
+
+    private func list(
+        _ kept: (favorite: Favorite, episodes: [StoredEpisode]), showID: Int, knownName: String?, specials: Bool
+    ) -> ShowEpisodes {
         answeredLocally += 1
         keptFavorites[showID] = kept.favorite
         let episodes = specials ? kept.episodes : kept.episodes.filter { $0.number != nil }

@@ -130,6 +130,39 @@ struct UpNextAndCalendarTests {
         }
     }
 
+    @Test(
+        "--upcoming offline: favorites come from the database together, other shows from the HTTP cache, merged by air time; a show neither has fails"
+    )
+    func upcomingFromCacheAndDatabase() async throws {
+        try await withReplay { server, sandbox in
+            try await watch.tracking(sandbox)
+            let page = try Fixtures.elements("shows/page-0.json", baseURL: server.baseURL)
+            let line = { (id: Int) in try #require(page.first { $0.hasPrefix("{\"id\":\(id),") }) }
+            let window = ["--upcoming", "--days", "21"]
+            let now = ["TVM_NOW": "2016-04-20T00:00:00Z"]
+            // Person of Interest (2) is no favorite: an online run leaves its episode list in the HTTP cache.
+            let online = try await sandbox.run("tvm-episodes", window, stdin: try line(2) + "\n", environment: now)
+            #expect(online.status == 0, "\(online.stderr)")
+            // Outlander (43) is a favorite the HTTP cache never saw; 999 is neither.
+            let result = try await sandbox.run(
+                "tvm-episodes", window + ["--offline", "--jq", "\"\\(.airstamp) \\(._tvm.show.id)\""],
+                stdin: [try line(43), try line(2), "999"].joined(separator: "\n") + "\n", environment: now)
+            #expect(result.status == 69, "\(result.stderr)")
+            let merged = result.lines.map { String($0.split(separator: " ")[1]) }
+            #expect(merged.contains("2") && merged.contains("43") && merged != merged.sorted(), "\(merged)")
+            let stamps = result.lines.compactMap {
+                ISO8601DateFormatter().date(from: String($0.split(separator: " ")[0]))
+            }
+            #expect(stamps.count == result.lines.count && stamps == stamps.sorted())
+            let expected = try await sandbox.run(
+                "tvm-episodes", window + ["--jq", "\"\\(.airstamp) \\(._tvm.show.id)\""],
+                stdin: [try line(43), try line(2)].joined(separator: "\n") + "\n", environment: now)
+            #expect(result.lines == expected.lines, "the same week as online")
+            #expect(result.stderr.contains("stdin line 3: show 999: not in the local cache"), "\(result.stderr)")
+            #expect(result.stderr.contains("1 show was answered from the episodes kept in the favorites database"))
+        }
+    }
+
     @Test("--format ics is an RFC 5545 calendar that python3-icalendar reads back field by field")
     func calendar() async throws {
         try await withReplay { server, sandbox in

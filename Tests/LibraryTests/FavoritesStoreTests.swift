@@ -57,8 +57,10 @@ struct FavoritesStoreTests {
         #expect(!plan.contains("TEMP B-TREE"))
         // A show's week ahead reads only the episodes in the window, found by the window index.
         let windowPlan = try await queue.read { db in
-            try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + FavoritesStore.episodesAiringSQL, arguments: [1, 0, 1])
-                .map { row -> String in row["detail"] }.joined(separator: "\n")
+            try Row.fetchAll(
+                db, sql: "EXPLAIN QUERY PLAN " + FavoritesStore.episodesAiringSQL, arguments: ["[1,2]", 0, 1]
+            )
+            .map { row -> String in row["detail"] }.joined(separator: "\n")
         }
         #expect(windowPlan.contains("episode_window (show_id=? AND airs_at>? AND airs_at<?)"))
         // tvm-fav next's counts and next episode come from episode_order alone, never from the window index.

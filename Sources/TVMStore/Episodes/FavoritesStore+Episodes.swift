@@ -15,22 +15,14 @@ extension FavoritesStore {
         }
     }
 
-    /// A show's episodes airing in a window (show id, first and last second): by the index `episode_window`.
-    static let episodesAiringSQL =
-        "SELECT * FROM episode WHERE show_id = ? AND airs_at BETWEEN ? AND ? ORDER BY position"
-
-    /// A favorite whose episode list is kept, and its stored episodes (only those airing in `window`, when given),
-    /// read together: what `tvm-episodes` answers from when the network and the HTTP cache cannot.
+    /// A favorite whose episode list is kept, and its stored episodes, read together: what `tvm-episodes` answers
+    /// from when the network and the HTTP cache cannot.
     ///
-    /// - Parameters:
-    ///   - showID: The show.
-    ///   - window: Air times to keep, seconds since the epoch (``StoredEpisode/airsAt``), both ends included.
+    /// - Parameter showID: The show.
     /// - Returns: The favorite and its episodes in TVMaze's order; `nil` when the show is not a favorite, or its
     ///   episodes were never stored.
     /// - Throws: ``StoreError``.
-    public func keptEpisodes(showID: Int, airing window: ClosedRange<Int>? = nil) async throws(StoreError)
-        -> (favorite: Favorite, episodes: [StoredEpisode])?
-    {
+    public func keptEpisodes(showID: Int) async throws(StoreError) -> (favorite: Favorite, episodes: [StoredEpisode])? {
         // Cached statements: `tvm-episodes` reads this once per show on stdin, and preparing the statements
         // each time (GRDB's query builder and authorizer) was a third of the read's cost.
         try await read("reading episodes") { db in
@@ -39,17 +31,45 @@ extension FavoritesStore {
                     db.cachedStatement(sql: "SELECT * FROM favorite WHERE id = ? AND episodes_at IS NOT NULL"),
                     arguments: [showID])
             else { return nil }
-            let episodes: [StoredEpisode]
-            if let window {
-                episodes = try StoredEpisode.fetchAll(
-                    db.cachedStatement(sql: Self.episodesAiringSQL),
-                    arguments: [showID, window.lowerBound, window.upperBound])
-            } else {
-                episodes = try StoredEpisode.fetchAll(
-                    db.cachedStatement(sql: "SELECT * FROM episode WHERE show_id = ? ORDER BY position"),
-                    arguments: [showID])
-            }
+            let episodes = try StoredEpisode.fetchAll(
+                db.cachedStatement(sql: "SELECT * FROM episode WHERE show_id = ? ORDER BY position"),
+                arguments: [showID])
             return (favorite, episodes)
+        }
+    }
+
+    /// The episodes of some shows (a JSON array of ids) airing in a window (first and last second), by the index
+    /// `episode_window`.
+    static let episodesAiringSQL = """
+        SELECT e.* FROM json_each(?) AS s JOIN episode AS e ON e.show_id = s.value
+        WHERE e.airs_at BETWEEN ? AND ? ORDER BY e.show_id, e.position
+        """
+
+    /// Favorites whose episode lists are kept, each with its stored episodes airing in a window, in one read:
+    /// what `tvm-episodes --upcoming` answers from when the network and the HTTP cache cannot.
+    ///
+    /// - Parameters:
+    ///   - showIDs: The shows.
+    ///   - window: Air times to keep, seconds since the epoch (``StoredEpisode/airsAt``), both ends included.
+    /// - Returns: By show id, each favorite whose episode list is kept and its episodes in the window, in TVMaze's
+    ///   order; the other shows are left out.
+    /// - Throws: ``StoreError``.
+    public func keptEpisodes(showIDs: Set<Int>, airing window: ClosedRange<Int>) async throws(StoreError)
+        -> [Int: (favorite: Favorite, episodes: [StoredEpisode])]
+    {
+        guard !showIDs.isEmpty else { return [:] }
+        let ids = Self.jsonArray(showIDs.sorted())
+        return try await read("reading episodes") { db in
+            var kept: [Int: (favorite: Favorite, episodes: [StoredEpisode])] = [:]
+            let favorites = try Favorite.fetchAll(
+                db,
+                sql: "SELECT * FROM favorite WHERE id IN (SELECT value FROM json_each(?)) AND episodes_at IS NOT NULL",
+                arguments: [ids])
+            for favorite in favorites { kept[favorite.id] = (favorite, []) }
+            let episodes = try StoredEpisode.fetchAll(
+                db, sql: Self.episodesAiringSQL, arguments: [ids, window.lowerBound, window.upperBound])
+            for episode in episodes { kept[episode.showID]?.episodes.append(episode) }
+            return kept
         }
     }
 

@@ -20,14 +20,14 @@ struct CatalogFallbackTerminalTests {
             try await terminal.waitForScreen { $0.contains("Search shows: ▏") }
             try await terminal.type("gir")
             let screen = try await terminal.waitForScreen { $0.contains("Gilmore Girls") }
-            #expect(screen.contains("from the catalogue: TVMaze cannot be reached"))
+            #expect(screen.contains("from the catalogue: TVMaze is unavailable"))
             #expect(!screen.contains("Oops, something went wrong"))
             // The host is now known to be down: the next search goes to the catalogue without asking it again.
             try await terminal.type("l")
             let next = try await terminal.waitForScreen {
                 $0.contains("Search shows: girl") && !$0.contains("searching")
             }
-            #expect(next.contains("from the catalogue: TVMaze cannot be reached"))
+            #expect(next.contains("from the catalogue: TVMaze is unavailable"))
             try await terminal.press("BSpace")
             _ = try await terminal.waitForScreen { $0.contains("Search shows: gir▏") && !$0.contains("searching") }
             try await terminal.press("Enter")

@@ -27,12 +27,12 @@ struct LiveSearchCatalogFallbackTests {
         var screen = LiveSearchRendererTests.resultsScreen(try Data.girls())
         screen.fromCatalog = true
         let line = LiveSearchRendererTests.plain.lines(for: screen, width: 80, height: 24)[1]
-        #expect(line == "\(try Data.girls().count) shows from the catalogue: TVMaze cannot be reached · Enter prints")
+        #expect(line == "\(try Data.girls().count) shows from the catalogue: TVMaze is unavailable · Enter prints")
         #expect(DisplayWidth.width(of: line) <= 80)
         let none = LiveSearchScreen(query: "zzz", list: .results([]), status: .noResults("zzz"), fromCatalog: true)
         #expect(
             LiveSearchRendererTests.plain.lines(for: none, width: 80, height: 24)[1]
-                == "no shows found for \"zzz\" in the catalogue: TVMaze cannot be reached")
+                == "no shows found for \"zzz\" in the catalogue: TVMaze is unavailable")
     }
 
     @Test(

@@ -162,8 +162,9 @@ public struct LiveSearchRenderer: Sendable {
         return styler.apply(style, to: DisplayWidth.truncate(safe, toWidth: width))
     }
 
-    /// Why the catalogue on disk answers a search of TVMaze, on the status line after "from the catalogue: ".
-    public static let unreachable = "TVMaze cannot be reached"
+    /// Why the catalogue on disk answers a search of TVMaze, on the status line after "from the catalogue: ": the
+    /// connection failed or timed out, or TVMaze kept answering 5xx, after the retries.
+    public static let unreachable = "TVMaze is unavailable"
 
     /// The status line's keys while a failed search shows: they fit in 80 columns, and letters still type.
     public static let failureHints = "Ctrl-R retries · typing edits the query · Esc quits"

@@ -17,7 +17,9 @@ extension AddCommand {
             var records = 0
             for id in ids {
                 toFetch.append(
-                    Pending(seq: try batch.appendPlaceholder(id: id), id: id, line: nil, input: Array(String(id).utf8)))
+                    Pending(
+                        seq: try batch.appendPlaceholder(id: id), id: id, name: nil, line: nil,
+                        input: Array(String(id).utf8)))
             }
             if ids.isEmpty {
                 try await StdinRecords.forEach(runtime: runtime, command: "tvm-fav add") { number, line in
@@ -33,10 +35,13 @@ extension AddCommand {
                     case .record(let show):
                         let seq = try batch.append(show)
                         records += 1
-                        if episodes { complete.append(Pending(seq: seq, id: show.id, line: number, input: line)) }
+                        if episodes {
+                            complete.append(Pending(seq: seq, id: show.id, name: show.name, line: number, input: line))
+                        }
                     case .id(let id):
                         toFetch.append(
-                            Pending(seq: try batch.appendPlaceholder(id: id), id: id, line: number, input: line))
+                            Pending(
+                                seq: try batch.appendPlaceholder(id: id), id: id, name: nil, line: number, input: line))
                     }
                 }
             }
@@ -61,6 +66,8 @@ extension AddCommand {
     private struct Pending {
         var seq: Int
         var id: Int
+        /// The show's name, when the line gave the record.
+        var name: String?
         var line: Int?
         var input: [UInt8]
     }
@@ -81,12 +88,24 @@ extension AddCommand {
         let loader = EpisodeLoader(client: client)
         let ledger = try BatchLedger(runtime: runtime, options: self.batch)
         var fetched = 0
-        for show in complete {
+        // At 20 requests every 10 s, a page of 240 shows takes two minutes: a terminal sees how far it is.
+        let showsProgress = runtime.terminal.stderrIsTTY && !output.quiet
+        let total = complete.count + pending.count
+        var done = 0
+        func begin(_ show: Pending) {
             ledger.begin()
+            done += 1
+            if showsProgress {
+                runtime.diagnostics.progress("adding \(done) of \(total): \(show.name ?? "show \(show.id)")")
+            }
+        }
+        defer { runtime.diagnostics.clearProgress() }
+        for show in complete {
+            begin(show)
             try await fetchEpisodes(of: show, loader: loader, into: batch, ledger: ledger, runtime: runtime)
         }
         for show in pending {
-            ledger.begin()
+            begin(show)
             let body: [UInt8]
             do throws(APIError) {
                 body = try await client.fetch(.show(id: show.id))
@@ -112,6 +131,7 @@ extension AddCommand {
                 try await fetchEpisodes(of: show, loader: loader, into: batch, ledger: ledger, runtime: runtime)
             }
         }
+        runtime.diagnostics.clearProgress()
         ledger.finish()
         return fetched
     }

@@ -34,6 +34,45 @@ struct WatchCommandTests {
         }
     }
 
+    #if os(Linux)
+        @Test(
+            "on a terminal add and refresh show how far they are, with names that cannot drive the terminal",
+            .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"))
+        )
+        func progressOnATerminal() async throws {
+            try await withReplay { server, sandbox in
+                let page = try Fixtures.elements("shows/page-0.json", baseURL: server.baseURL)
+                let dome = try #require(page.first { $0.hasPrefix("{\"id\":1,") })
+                let outlander = try #require(page.first { $0.hasPrefix("{\"id\":43,") })
+                // A record edited on the way: its name tries to retitle the terminal window.
+                let hostile = dome.replacingOccurrences(
+                    of: #""name":"Under the Dome""#, with: #""name":"Under\u001b]0;pwned\u0007 the Dome""#)
+                #expect(hostile != dome)
+                let input = sandbox.root.appendingPathComponent("shows.jsonl")
+                try Data((hostile + "\n" + outlander + "\n").utf8).write(to: input)
+                var environment = sandbox.environment
+                environment["COLUMNS"] = "100"
+                let fav = Binaries.url("tvm-fav").path
+                for (command, steps) in [
+                    (
+                        "cat '\(input.path)' | '\(fav)' add",
+                        ["adding 1 of 2: Under the Dome", "adding 2 of 2: Outlander"]
+                    ),
+                    ("'\(fav)' refresh", ["refreshing 1 of 2: ", "refreshing 2 of 2: "]),
+                ] {
+                    let result = try await Sandbox.run(
+                        executable: URL(fileURLWithPath: "/usr/bin/script"),
+                        arguments: ["-q", "-e", "-c", command, "/dev/null"], stdin: nil, environment: environment,
+                        directory: sandbox.root, timeout: 120)
+                    #expect(result.status == 0, "\(command): \(result.stdout)")
+                    for step in steps { #expect(result.stdout.contains(step), "\(command): \(result.stdout)") }
+                    #expect(!result.stdout.contains("\u{1B}]0;"), "\(command): the name reached the terminal raw")
+                    #expect(!result.stdout.contains("pwned"))
+                }
+            }
+        }
+    #endif
+
     @Test("--show with --through marks everything aired up to that episode, never what has not aired, idempotently")
     func throughAndUnaired() async throws {
         try await withReplay { _, sandbox in

@@ -1,6 +1,7 @@
 import TVMCommandLine
 import TVMRecords
 import TVMStore
+import TVMTerminal
 
 /// `tvm-search --local`: searches and browses of the show catalogue, printed as an online search prints its
 /// results, so that everything downstream works unchanged.
@@ -25,7 +26,8 @@ struct LocalSearcher {
         guard !hits.isEmpty else {
             runtime.diagnostics.clearProgress()
             if let text = query.text {
-                runtime.diagnostics.raw("\(runtime.tool): no shows found for \"\(text)\"\n")
+                runtime.diagnostics.raw(
+                    "\(runtime.tool): no shows found for \"\(HTMLText.terminalSafe(text, keepingNewlines: false))\"\n")
             } else {
                 runtime.diagnostics.raw("\(runtime.tool): no shows in the catalogue match the filters\n")
             }

@@ -1,6 +1,7 @@
 import TVMCommandLine
 import TVMRecords
 import TVMStore
+import TVMTerminal
 import TVMazeAPI
 
 /// Runs searches the way tvm-search does: a spinner while waiting, the no-results message when nothing was found,
@@ -81,7 +82,8 @@ struct ShowSearcher {
     /// - Parameter query: The search that found nothing.
     func reportNoResults(for query: SearchQuery) {
         runtime.diagnostics.clearProgress()
-        runtime.diagnostics.raw("\(runtime.tool): no shows found for \"\(query.text)\"\n")
+        runtime.diagnostics.raw(
+            "\(runtime.tool): no shows found for \"\(HTMLText.terminalSafe(query.text, keepingNewlines: false))\"\n")
         runtime.raise(.notFound)
     }
 }

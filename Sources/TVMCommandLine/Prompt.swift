@@ -1,5 +1,6 @@
 import Foundation
 import TVMRecords
+import TVMTerminal
 
 #if canImport(Glibc)
     import Glibc
@@ -43,6 +44,8 @@ public enum Prompt {
         defer { diagnostics.resumeProgress() }
         let bold = diagnostics.color ? "\u{1B}[1m" : ""
         let reset = diagnostics.color ? "\u{1B}[0m" : ""
+        // The cause quotes a URL and a server's words: nothing in them may drive the terminal.
+        let cause = HTMLText.terminalSafe(cause, keepingNewlines: false)
         write(fd, "\n\(bold)\(fetchErrorTitle)\(reset)\n\(message)\n  (\(cause))\n\(retryChoices) ")
         let retry: Bool
         switch SingleKey.read(fd) {

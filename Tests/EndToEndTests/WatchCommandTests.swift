@@ -207,6 +207,36 @@ struct WatchCommandTests {
         }
     }
 
+    @Test("unwatch --show still finds the marks of a show removed from the favorites, without adding it back")
+    func unwatchFormerFavorite() async throws {
+        try await withReplay { server, sandbox in
+            try await tracking(sandbox)
+            _ = try await sandbox.run("tvm-fav", ["watch", "--show", "1", "--season", "1"])
+            _ = try await sandbox.run("tvm-fav", ["watch", "--show", "43", "--season", "1"])
+            let removed = try await sandbox.run("tvm-fav", ["rm", "1", "--yes"])
+            #expect(removed.status == 0, "\(removed.stderr)")
+            #expect(try await count("SELECT count(*) FROM watched WHERE show_id = 1", sandbox) == "13")
+            let before = server.log.requests.count
+            let result = try await sandbox.run(
+                "tvm-fav", ["unwatch", "--show", "1", "--through", "S01E03", "--jq", "[.id, ._tvm.watched]"])
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.lines == ["[1,null]", "[2,null]", "[3,null]"])
+            // The list comes from the HTTP cache (add fetched it) or TVMaze; nothing else is asked.
+            #expect(server.log.requests.dropFirst(before).allSatisfy { $0.target == "/shows/1/episodes?specials=1" })
+            #expect(try await count("SELECT count(*) FROM watched WHERE show_id = 1", sandbox) == "10")
+            #expect(try await count("SELECT count(*) FROM watched WHERE show_id = 43", sandbox) == "16")
+            // The show is not a favorite again, and its list was not kept.
+            #expect(try await count("SELECT count(*) FROM favorite WHERE id = 1", sandbox) == "0")
+            #expect(try await count("SELECT count(*) FROM episode WHERE show_id = 1", sandbox) == "0")
+            // Once its marks are gone, the show is refused as before.
+            _ = try await sandbox.run("tvm-fav", ["unwatch", "--show", "1"])
+            #expect(try await count("SELECT count(*) FROM watched WHERE show_id = 1", sandbox) == "0")
+            let none = try await sandbox.run("tvm-fav", ["unwatch", "--show", "1"])
+            #expect(none.status == 1)
+            #expect(none.stderr.contains("show 1 is not a favorite and has no marks"), "\(none.stderr)")
+        }
+    }
+
     @Test("refresh drops removed episodes and keeps their marks; a show whose refresh fails keeps its episodes")
     func refreshKeepsMarks() async throws {
         try await withReplay { _, sandbox in

@@ -71,16 +71,30 @@ final class EpisodeResolver {
             names[showID] = record.name
             added.append(showID)
         }
-        let records: [[UInt8]]
+        try batch.setEpisodes(showID: showID, records: try await fullList(of: showID, client: client))
+        return remember(try batch.episodes(showID: showID), of: showID)
+    }
+
+    /// `unwatch --show` of a show that is no longer a favorite (its episodes went with it; its marks stayed): the
+    /// episode list from TVMaze, read to find the marked episodes and not kept. `nil` when the show has no marks.
+    ///
+    /// - Throws: ``Miss`` when TVMaze does not know the show; `APIError`; `StoreError`.
+    func formerFavoriteEpisodes(of showID: Int) async throws -> [StoredEpisode]? {
+        guard let store, !(try await store.marks(showID: showID)).isEmpty else { return nil }
+        let records = try await fullList(of: showID, client: try apiClient())
+        let list = records.enumerated().compactMap { position, record in
+            EpisodeFacts(record: record).map { StoredEpisode(facts: $0, showID: showID, position: position) }
+        }
+        return remember(list, of: showID)
+    }
+
+    /// A show's whole episode list, specials included.
+    private func fullList(of showID: Int, client: APIClient) async throws -> [[UInt8]] {
         do throws(APIError) {
-            records = try await EpisodeLoader(client: client).fullList(of: showID)
+            return try await EpisodeLoader(client: client).fullList(of: showID)
         } catch .notFound {
             throw Miss.unknownShow(showID)
-        } catch {
-            throw error
         }
-        try batch.setEpisodes(showID: showID, records: records)
-        return remember(try batch.episodes(showID: showID), of: showID)
     }
 
     /// One episode, found by id; `showID` (from the input line) saves a request when the episode is not stored.

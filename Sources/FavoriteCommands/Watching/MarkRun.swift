@@ -85,7 +85,15 @@ struct MarkRun {
     {
         let list: [StoredEpisode]
         do {
-            list = try await resolver.episodes(ofShow: showID)
+            do {
+                list = try await resolver.episodes(ofShow: showID)
+            } catch EpisodeResolver.Miss.notFavorite(let id) {
+                // unwatch: a show removed from the favorites keeps its marks, and they can still be removed.
+                guard let former = try await resolver.formerFavoriteEpisodes(of: id) else {
+                    throw EpisodeResolver.Miss.notFavorite(id)
+                }
+                list = former
+            }
         } catch let miss as EpisodeResolver.Miss {
             throw stop(miss, runtime: runtime)
         }
@@ -217,7 +225,8 @@ struct MarkRun {
         switch miss {
         case .unknownShow(let id): return "show \(id) not found"
         case .unknownEpisode(let id): return "episode \(id) not found"
-        case .notFavorite(let id): return "show \(id) is not a favorite, so none of its episodes is marked watched"
+        case .notFavorite(let id):
+            return "show \(id) is not a favorite and has no marks, so none of its episodes is marked watched"
         }
     }
 

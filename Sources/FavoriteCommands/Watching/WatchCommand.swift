@@ -76,8 +76,9 @@ package struct UnwatchCommand: AsyncParsableCommand {
         discussion: """
             Takes the same selectors as tvm-fav watch: ids, --show ID with --season or --through (or alone), or \
             stdin. The episodes are printed with "_tvm":{"watched":null}. An unknown episode or show (or one that \
-            is not a favorite) changes nothing and exits 1. A mark whose episode TVMaze removed can still be \
-            removed by its id.
+            is not a favorite and has no marks) changes nothing and exits 1. A mark whose episode TVMaze removed \
+            can still be removed by its id, and the marks of a show no longer a favorite by --show (its episode \
+            list is fetched to find them, and not kept).
 
             Examples:
               tvm-fav unwatch 5

@@ -16,7 +16,8 @@
 public enum ShowReference {
     /// Returns the show id the JSON text `bytes` refers to.
     ///
-    /// An object is scanned once, collecting its keys and its `show`, `_embedded` and `id` members.
+    /// An object is scanned once, collecting its keys and its `show`, `_embedded`, `id`, `name` and
+    /// `averageRuntime` members.
     /// - Parameter bytes: One input line (a JSON value).
     /// - Returns: A positive show id.
     /// - Throws: ``ShowReferenceError`` naming what was expected and what was found.
@@ -37,32 +38,29 @@ public enum ShowReference {
         } catch {
             throw .invalidJSON(error)
         }
-        if case .object(let fields) = line {
-            let facts = showFacts(in: fields)
-            return ReferencedShow(id: try showID(from: fields), name: facts.name, averageRuntime: facts.averageRuntime)
-        }
-        return ReferencedShow(id: try showID(from: line), name: nil, averageRuntime: nil)
-    }
-
-    private static func showID(from line: Line) throws(ShowReferenceError) -> Int {
         switch line {
         case .object(let fields):
-            return try showID(from: fields)
+            return try show(in: fields)
         case .other(let text):
-            switch text.first ?? 0 {
-            case UInt8(ascii: "\""):
-                let string = RawJSON.string(text) ?? ""
-                guard string.utf8.allSatisfy(RawJSONScanner.isDigit), let id = RawJSON.integer(Array(string.utf8))
-                else { throw .invalidID(quote(text)) }
-                return try positive(id, text)
-            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-                guard let id = RawJSON.integer(text) else { throw .invalidID(quote(text)) }
-                return try positive(id, text)
-            case UInt8(ascii: "["):
-                throw .unsupportedValue("an array")
-            default:
-                throw .unsupportedValue(quote(text))
-            }
+            return ReferencedShow(id: try showID(fromValue: text), name: nil, averageRuntime: nil)
+        }
+    }
+
+    /// The id of a line that is not an object: a number, or a number in a string.
+    private static func showID(fromValue text: [UInt8]) throws(ShowReferenceError) -> Int {
+        switch text.first ?? 0 {
+        case UInt8(ascii: "\""):
+            let string = RawJSON.string(text) ?? ""
+            guard string.utf8.allSatisfy(RawJSONScanner.isDigit), let id = RawJSON.integer(Array(string.utf8))
+            else { throw .invalidID(quote(text)) }
+            return try positive(id, text)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            guard let id = RawJSON.integer(text) else { throw .invalidID(quote(text)) }
+            return try positive(id, text)
+        case UInt8(ascii: "["):
+            throw .unsupportedValue("an array")
+        default:
+            throw .unsupportedValue(quote(text))
         }
     }
 
@@ -115,31 +113,28 @@ public enum ShowReference {
         }
     }
 
-    /// The name and `averageRuntime` of the show an object names: of its `show` member, else of its
-    /// `_embedded.show`, else its own.
-    private static func showFacts(in fields: ObjectFields) -> (name: String?, averageRuntime: Int?) {
-        var show = fields.show
-        if show == nil, let embedded = fields.embedded, embedded.first == UInt8(ascii: "{") {
-            show = (try? RawJSON.value(forKey: "show", in: embedded)) ?? nil
-        }
-        guard let show else {
-            return (fields.name.flatMap { RawJSON.string($0) }, fields.averageRuntime.flatMap { RawJSON.integer($0) })
-        }
-        guard show.first == UInt8(ascii: "{"), let object = try? ScannedObject.scan(show) else { return (nil, nil) }
-        return (
-            object.lastValue(forKey: "name").flatMap { RawJSON.string($0) },
-            object.lastValue(forKey: "averageRuntime").flatMap { RawJSON.integer($0) }
-        )
-    }
-
-    private static func showID(from fields: ObjectFields) throws(ShowReferenceError) -> Int {
+    /// The show an object line names: its `show` member, else its `_embedded.show`, else the object itself (a show
+    /// record, or an object not recognised as another kind). The member that names it is scanned once, for its id,
+    /// name and `averageRuntime`.
+    private static func show(in fields: ObjectFields) throws(ShowReferenceError) -> ReferencedShow {
+        var nested: (object: [UInt8], shape: String)?
         if let show = fields.show {
-            return try id(inShow: show, shape: "the \"show\" member")
-        }
-        if let embedded = fields.embedded, embedded.first == UInt8(ascii: "{"),
+            nested = (show, "the \"show\" member")
+        } else if let embedded = fields.embedded, embedded.first == UInt8(ascii: "{"),
             let show = (try? RawJSON.value(forKey: "show", in: embedded)) ?? nil
         {
-            return try id(inShow: show, shape: "the \"_embedded.show\" member")
+            nested = (show, "the \"_embedded.show\" member")
+        }
+        if let (show, shape) = nested {
+            guard show.first == UInt8(ascii: "{") else {
+                throw .missingID("\(shape), which is \(quote(show)) and not an object,")
+            }
+            let object = (try? ScannedObject.scan(show)) ?? nil
+            guard let raw = object?.lastValue(forKey: "id") else { throw .missingID("\(shape) (no \"id\")") }
+            guard let id = RawJSON.integer(raw) else { throw .invalidID(quote(raw)) }
+            return ReferencedShow(
+                id: try positive(id, raw), name: object?.lastValue(forKey: "name").flatMap { RawJSON.string($0) },
+                averageRuntime: object?.lastValue(forKey: "averageRuntime").flatMap { RawJSON.integer($0) })
         }
         let kind = TVMazeRecordKind.detect(keys: fields.keys)
         guard kind == .show || kind == .unknown else {
@@ -149,18 +144,9 @@ public enum ShowReference {
             throw .missingID("an object without \"id\" or \"show\"")
         }
         guard let id = RawJSON.integer(raw) else { throw .invalidID(quote(raw)) }
-        return try positive(id, raw)
-    }
-
-    private static func id(inShow show: [UInt8], shape: String) throws(ShowReferenceError) -> Int {
-        guard show.first == UInt8(ascii: "{") else {
-            throw .missingID("\(shape), which is \(quote(show)) and not an object,")
-        }
-        guard let raw = (try? RawJSON.value(forKey: "id", in: show)) ?? nil else {
-            throw .missingID("\(shape) (no \"id\")")
-        }
-        guard let id = RawJSON.integer(raw) else { throw .invalidID(quote(raw)) }
-        return try positive(id, raw)
+        return ReferencedShow(
+            id: try positive(id, raw), name: fields.name.flatMap { RawJSON.string($0) },
+            averageRuntime: fields.averageRuntime.flatMap { RawJSON.integer($0) })
     }
 
     private static func positive(_ id: Int, _ text: [UInt8]) throws(ShowReferenceError) -> Int {

@@ -82,10 +82,7 @@ final class EpisodeResolver {
     func formerFavoriteEpisodes(of showID: Int) async throws -> [StoredEpisode]? {
         guard let store, !(try await store.marks(showID: showID)).isEmpty else { return nil }
         let records = try await fullList(of: showID, client: try apiClient())
-        let list = records.enumerated().compactMap { position, record in
-            EpisodeFacts(record: record).map { StoredEpisode(facts: $0, showID: showID, position: position) }
-        }
-        return remember(list, of: showID)
+        return remember(StoredEpisode.rows(of: records, showID: showID), of: showID)
     }
 
     /// A show's whole episode list, specials included.

@@ -61,6 +61,19 @@ public struct StoredEpisode: Codable, Sendable, Equatable, Identifiable {
         record = String(decoding: facts.json, as: UTF8.self)
     }
 
+    /// The rows of a show's episode list: each record at its place in the list; a record that is not an episode
+    /// (no positive `id`) is left out, and the others keep their places.
+    ///
+    /// - Parameters:
+    ///   - records: The compact episode objects, in TVMaze's order.
+    ///   - showID: The show they belong to.
+    /// - Returns: The rows, in the list's order.
+    public static func rows(of records: [[UInt8]], showID: Int) -> [StoredEpisode] {
+        records.enumerated().compactMap { position, record in
+            EpisodeFacts(record: record).map { StoredEpisode(facts: $0, showID: showID, position: position) }
+        }
+    }
+
     /// The record's bytes.
     public var recordBytes: [UInt8] { Array(record.utf8) }
 

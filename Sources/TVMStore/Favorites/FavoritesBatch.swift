@@ -135,15 +135,8 @@ public final class FavoritesBatch: @unchecked Sendable {
     /// - Throws: ``StoreError`` when the scratch file cannot be written.
     @discardableResult
     public func setEpisodes(showID: Int, records: [[UInt8]]) throws(StoreError) -> Int {
-        var skipped = 0
-        var rows: [StoredEpisode] = []
-        for (index, record) in records.enumerated() {
-            guard let facts = EpisodeFacts(record: record) else {
-                skipped += 1
-                continue
-            }
-            rows.append(StoredEpisode(facts: facts, showID: showID, position: index))
-        }
+        let rows = StoredEpisode.rows(of: records, showID: showID)
+        let skipped = records.count - rows.count
         try change("filling the batch") { db in
             try db.execute(sql: "DELETE FROM episode WHERE show_id = ?", arguments: [showID])
             try db.execute(sql: "INSERT OR IGNORE INTO episode_list (show_id) VALUES (?)", arguments: [showID])

@@ -131,7 +131,6 @@ extension AddCommand {
                 try await fetchEpisodes(of: show, loader: loader, into: batch, ledger: ledger, runtime: runtime)
             }
         }
-        runtime.diagnostics.clearProgress()
         ledger.finish()
         return fetched
     }

@@ -56,8 +56,8 @@ public final class Diagnostics: Sendable {
     /// carries show names from TVMaze) and cut to the terminal's width: a line that wrapped could not be erased.
     public func progress(_ text: String) {
         var line = HTMLText.terminalSafe(text, keepingNewlines: false)
-        if let columns = Self.stderrColumns(), columns > 1 {
-            line = DisplayWidth.truncate(line, toWidth: columns - 1)
+        if let columns = Terminal.size(of: 2)?.ws_col, columns > 1 {
+            line = DisplayWidth.truncate(line, toWidth: Int(columns) - 1)
         }
         lock.withLock {
             guard suspensions.withLockedValue({ $0 == 0 }) else { return }
@@ -65,13 +65,6 @@ public final class Diagnostics: Sendable {
             ProgressLine.showing()
             Self.write("\r\u{1B}[2K" + line)
         }
-    }
-
-    /// The width of the terminal on stderr, if it is one.
-    private static func stderrColumns() -> Int? {
-        var size = winsize()
-        guard ioctl(2, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
-        return Int(size.ws_col)
     }
 
     /// Erases a progress line or spinner, if one is showing.

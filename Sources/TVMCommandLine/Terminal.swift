@@ -61,11 +61,16 @@ public struct Terminal: Sendable {
     /// One dimension of the first of stdout, stderr and stdin that is a terminal with a size, else the
     /// environment variable, else the fallback.
     private func dimension(_ field: KeyPath<winsize, UInt16>, variable: String, fallback: Int) -> Int {
-        var size = winsize()
-        for fd: Int32 in [1, 2, 0] where ioctl(fd, UInt(TIOCGWINSZ), &size) == 0 && size[keyPath: field] > 0 {
-            return Int(size[keyPath: field])
+        for fd: Int32 in [1, 2, 0] {
+            if let size = Self.size(of: fd), size[keyPath: field] > 0 { return Int(size[keyPath: field]) }
         }
         if let value = environment[variable].flatMap(Int.init), value > 0 { return value }
         return fallback
+    }
+
+    /// The size of the terminal on a file descriptor, or `nil` when it is not a terminal.
+    static func size(of fd: Int32) -> winsize? {
+        var size = winsize()
+        return ioctl(fd, UInt(TIOCGWINSZ), &size) == 0 ? size : nil
     }
 }

@@ -141,20 +141,15 @@ public struct LiveSearchRenderer: Sendable {
             (text, style) = ("Recent searches (suggestions) · Enter searches again · ↑↓ move · Esc quits", .dim)
         case .searching(let query):
             (text, style) = ("searching \"\(query)\"…" + marked, .dim)
-        case .results(let count) where screen.fromCatalog:
-            let shows = count == 1 ? "1 show" : "\(count) shows"
-            (text, style) = (
-                "\(shows) from the catalogue: \(Self.unreachable)\(marked) · Enter prints", .yellow
-            )
         case .results(let count):
             let shows = count == 1 ? "1 show" : "\(count) shows"
-            (text, style) = ("\(shows)\(marked) · Enter prints · Tab marks · Ctrl-D details · Esc quits", .dim)
-        case .noResults(let query) where screen.fromCatalog:
-            (text, style) = (
-                "no shows found for \"\(query)\" in the catalogue: \(Self.unreachable)" + marked, .yellow
-            )
+            (text, style) =
+                screen.fromCatalog
+                ? ("\(shows) from the catalogue: \(Self.unavailable)\(marked) · Enter prints", .yellow)
+                : ("\(shows)\(marked) · Enter prints · Tab marks · Ctrl-D details · Esc quits", .dim)
         case .noResults(let query):
-            (text, style) = ("no shows found for \"\(query)\"" + marked, .yellow)
+            let source = screen.fromCatalog ? " in the catalogue: \(Self.unavailable)" : ""
+            (text, style) = ("no shows found for \"\(query)\"" + source + marked, .yellow)
         case .failed:
             (text, style) = (Self.failureHints, [.bold, .red])
         }
@@ -164,7 +159,7 @@ public struct LiveSearchRenderer: Sendable {
 
     /// Why the catalogue on disk answers a search of TVMaze, on the status line after "from the catalogue: ": the
     /// connection failed or timed out, or TVMaze kept answering 5xx, after the retries.
-    public static let unreachable = "TVMaze is unavailable"
+    public static let unavailable = "TVMaze is unavailable"
 
     /// The status line's keys while a failed search shows: they fit in 80 columns, and letters still type.
     public static let failureHints = "Ctrl-R retries · typing edits the query · Esc quits"

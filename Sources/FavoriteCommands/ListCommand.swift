@@ -30,17 +30,6 @@ struct ListCommand: AsyncParsableCommand {
     @OptionGroup var store: StoreOptions
     @OptionGroup var output: OutputOptions
 
-    /// What was asked, as ``ListFastPath`` reads it from a command line (with `--jq`, which the fast path
-    /// leaves to this command).
-    var request: ListFastPath.Request {
-        var request = ListFastPath.Request()
-        request.sort = sort
-        request.db = store.db
-        request.lockTimeout = store.lockTimeout
-        request.output = output.settings
-        return request
-    }
-
     func run() async throws {
         try await FavoritesAccess.run(store: store, output: output) { access in
             let runtime = access.runtime

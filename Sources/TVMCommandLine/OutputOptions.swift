@@ -133,98 +133,20 @@ public struct OutputOptions: ParsableArguments, Sendable {
         return String(decoding: FileManager.default.contents(atPath: jqFile) ?? Data(), as: UTF8.self)
     }
 
-    /// The `--arg` and `--argjson` bindings as name → (value, isJSON).
-    public var bindings: [OutputSettings.Binding] {
-        func split(_ pair: String, json: Bool) -> OutputSettings.Binding {
+    /// The `--arg` (strings) and `--argjson` (JSON texts) bindings, by name.
+    public var bindings: [String: JQArgument] {
+        var bindings: [String: JQArgument] = [:]
+        func split(_ pair: String) -> (String, String) {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            return OutputSettings.Binding(
-                name: String(parts[0]), value: parts.count > 1 ? String(parts[1]) : "", isJSON: json)
+            return (String(parts[0]), parts.count > 1 ? String(parts[1]) : "")
         }
-        return args.map { split($0, json: false) } + argJSON.map { split($0, json: true) }
+        for (name, value) in args.map(split) { bindings[name] = .string(value) }
+        for (name, value) in argJSON.map(split) { bindings[name] = .json(value) }
+        return bindings
     }
 
-    /// The parsed values, as plain data.
-    public var settings: OutputSettings {
-        OutputSettings(
-            jq: program, bindings: bindings, format: format, noColor: noColor, quiet: quiet,
-            fields: fields.flatMap { try? FieldList($0) }, noHeader: noHeader, limit: limit, noPager: noPager)
-    }
-}
-
-/// What the output options asked for, as plain values: what a run's ``ToolRuntime`` reads.
-///
-/// ``OutputOptions`` holds ArgumentParser's property wrappers, which cost the Swift runtime a reflection pass to
-/// build; a tool that reads its arguments without ArgumentParser (`tvm-fav list`, see `ListFastPath`) fills
-/// this in directly.
-public struct OutputSettings: Sendable, Equatable {
-    /// One `--arg NAME VALUE` (a string) or `--argjson NAME JSON` binding.
-    public struct Binding: Sendable, Equatable {
-        /// The variable's name, without `$`.
-        public var name: String
-        /// The value as given on the command line.
-        public var value: String
-        /// Whether `value` is JSON text (`--argjson`) rather than a string (`--arg`).
-        public var isJSON: Bool
-
-        /// Creates a binding.
-        ///
-        /// - Parameters:
-        ///   - name: The variable's name, without `$`.
-        ///   - value: The value as given.
-        ///   - isJSON: Whether the value is JSON text.
-        public init(name: String, value: String, isJSON: Bool) {
-            self.name = name
-            self.value = value
-            self.isJSON = isJSON
-        }
-    }
-
-    /// The `--jq` program, if any.
-    public var jq: String?
-    /// The `--arg` and `--argjson` bindings, in order.
-    public var bindings: [Binding]
-    /// The output format.
-    public var format: OutputFormat
-    /// Whether `--no-color` was given.
-    public var noColor: Bool
-    /// Whether `--quiet` was given.
-    public var quiet: Bool
-    /// `--fields`, if given.
-    public var fields: FieldList?
-    /// Whether `--no-header` was given.
-    public var noHeader: Bool
-    /// `--limit`: at most this many output records (`nil` or 0: no limit).
-    public var limit: Int?
-    /// Whether `--no-pager` was given.
-    public var noPager: Bool
-
-    /// Creates settings; the defaults are those of a command line without output options.
-    ///
-    /// - Parameters:
-    ///   - jq: The `--jq` program.
-    ///   - bindings: The `--arg`/`--argjson` bindings.
-    ///   - format: The output format.
-    ///   - noColor: Whether `--no-color` was given.
-    ///   - quiet: Whether `--quiet` was given.
-    ///   - fields: `--fields`.
-    ///   - noHeader: Whether `--no-header` was given.
-    ///   - limit: `--limit`.
-    ///   - noPager: Whether `--no-pager` was given.
-    public init(
-        jq: String? = nil, bindings: [Binding] = [], format: OutputFormat = .auto, noColor: Bool = false,
-        quiet: Bool = false, fields: FieldList? = nil, noHeader: Bool = false, limit: Int? = nil,
-        noPager: Bool = false
-    ) {
-        self.fields = fields
-        self.noHeader = noHeader
-        self.limit = limit
-        self.noPager = noPager
-        self.jq = jq
-        self.bindings = bindings
-        self.format = format
-        self.noColor = noColor
-        self.quiet = quiet
-    }
+    /// `--fields`, parsed (``validate()`` has checked it).
+    public var fieldList: FieldList? { fields.flatMap { try? FieldList($0) } }
 }
 
 /// Rewrites jq-style two-value options into a form ArgumentParser reads.

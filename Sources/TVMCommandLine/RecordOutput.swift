@@ -1,6 +1,7 @@
 import Foundation
 import TVMRecords
 import TVMTerminal
+import TVMText
 
 /// How records look on a terminal: a table of all of them, or a detail view of each.
 public protocol TerminalView: Sendable {
@@ -89,7 +90,7 @@ public final class RecordOutput {
     private var reshapes: Bool { fields != nil || jq != nil }
 
     init(
-        settings: OutputSettings,
+        settings: OutputOptions,
         view: (any TerminalView)?,
         jq: JQEngine?,
         sink: any ByteSink,
@@ -109,14 +110,14 @@ public final class RecordOutput {
         self.view = view
         self.writer = JSONLinesWriter(sink: sink)
         self.jq = jq
-        self.fields = settings.fields
+        self.fields = settings.fieldList
         self.limit = settings.limit.flatMap { $0 > 0 ? $0 : nil }
         self.header = !settings.noHeader
         self.diagnostics = diagnostics
         self.width = terminal.width
         self.color = color
         self.sanitizes = tty
-        if let fields = settings.fields { objects = ObjectTable(keys: fields.names) }
+        if let fields = self.fields { objects = ObjectTable(keys: fields.names) }
     }
 
     /// Writes one record.
@@ -136,13 +137,7 @@ public final class RecordOutput {
         try emitUnfiltered(record)
     }
 
-    /// Writes one record of an output without `--jq`, without suspending.
-    ///
-    /// - Parameter record: A compact JSON record.
-    /// - Throws: ``OutputLimitReached`` after `--limit` records; a write error (a closed pipe, a full disk).
-    /// - Precondition: The output has no `--jq` filter (``ToolRuntime/makeUnfilteredOutput(view:)``).
-    public func emitUnfiltered(_ record: [UInt8]) throws {
-        precondition(jq == nil, "a --jq output needs emit(_:)")
+    private func emitUnfiltered(_ record: [UInt8]) throws {
         guard !finished else { throw OutputLimitReached() }
         records += 1
         if let fields {
@@ -200,17 +195,6 @@ public final class RecordOutput {
         } catch is OutputLimitReached {
             return
         }
-        try finishUnfiltered()
-    }
-
-    /// Ends an output without `--jq`, without suspending: closes a JSON array, renders a table, flushes.
-    ///
-    /// Finishing twice does nothing the second time.
-    /// - Throws: A write error.
-    /// - Precondition: No record waits for a filter (the output has none, or ``finish()`` drained it).
-    public func finishUnfiltered() throws {
-        precondition(
-            filterPending.isEmpty && filterRunning.isEmpty, "records still wait for the --jq filter: call finish()")
         try finishFormat()
     }
 

@@ -5,7 +5,7 @@ import TVMRecords
 /// Writes `--format ics`: the calendar's header at the first event (or at the end), one `VEVENT` per episode as
 /// it comes, the footer at the end. Streams, so a long list never sits in memory.
 public final class CalendarOutput {
-    private let sink: FileDescriptorSink
+    private let sink: any ByteSink
     private let name: String
     private let stamp: Int
     private var started = false
@@ -21,15 +21,16 @@ public final class CalendarOutput {
     /// - Throws: `ExitCode(64)` after reporting that `--jq` cannot shape a calendar.
     public static func ifAsked(by runtime: ToolRuntime, name: String, now: Date) throws -> CalendarOutput? {
         guard runtime.outputOptions.format == .ics else { return nil }
-        if runtime.outputOptions.jq != nil {
+        if runtime.outputOptions.program != nil {
             runtime.diagnostics.error("--jq cannot be combined with --format ics: the calendar is not JSON")
             throw ExitCode(ExitStatus.usage.rawValue)
         }
-        return CalendarOutput(name: name, stamp: Int(now.timeIntervalSince1970.rounded(.down)))
+        return CalendarOutput(
+            name: name, stamp: Int(now.timeIntervalSince1970.rounded(.down)), sink: runtime.context.stdout(false))
     }
 
-    private init(name: String, stamp: Int) {
-        self.sink = FileDescriptorSink(fileDescriptor: 1)
+    private init(name: String, stamp: Int, sink: any ByteSink) {
+        self.sink = sink
         self.name = name
         self.stamp = stamp
     }

@@ -52,9 +52,8 @@ extension FavoritesStore {
                     """)
             var states: [Int: RefreshState] = [:]
             for row in rows {
-                let checked: String? = row["checked_at"]
                 states[row["id"]] = RefreshState(
-                    checkedAt: checked.flatMap(DatabaseDate.parse), updated: row["updated"], hasEpisodes: row["listed"])
+                    checkedAt: row["checked_at"], updated: row["updated"], hasEpisodes: row["listed"])
             }
             return states
         }
@@ -166,8 +165,8 @@ extension FavoritesStore {
             arguments: ["now": Int(now.timeIntervalSince1970)])
         return rows.compactMap { row in
             let done = Date(timeIntervalSince1970: Double(row["done"] as Int))
-            let added: String = row["added_at"]
-            guard let addedAt = DatabaseDate.parse(added), done > addedAt else { return nil }
+            let addedAt: Date = row["added_at"]
+            guard done > addedAt else { return nil }
             let season: Int = row["season"]
             let last: String? = row["last"]
             return ChangeEvent(

@@ -171,10 +171,9 @@ extension FavoritesStore {
         try await read("reading episodes") { db in
             let rows = try Row.fetchAll(db, sql: Self.upNextSQL, arguments: ["now": now])
             return rows.map { row in
-                let last: String? = row["last_watched"]
-                return UpNext(
+                UpNext(
                     showID: row["id"], showName: row["name"], episode: row["next"], watched: row["watched"],
-                    aired: row["aired"], total: row["total"], lastWatched: last.flatMap(DatabaseDate.parse),
+                    aired: row["aired"], total: row["total"], lastWatched: row["last_watched"],
                     hasEpisodeList: row["listed"])
             }
         }

@@ -118,27 +118,6 @@ public struct StoredEpisode: Codable, Sendable, Equatable, Identifiable {
 extension StoredEpisode: FetchableRecord, PersistableRecord {
     /// The table name, `episode`.
     public static let databaseTableName = "episode"
-
-    /// Reads a row column by column: GRDB's Codable decoding cost most of an offline week ahead of 100 shows of
-    /// 100 episodes (`Benchmarks/tracking.sh`), as it did for ``Favorite``.
-    ///
-    /// - Parameter row: A row of the `episode` table.
-    public init(row: Row) throws {
-        id = row[CodingKeys.id.rawValue]
-        showID = row[CodingKeys.showID.rawValue]
-        position = row[CodingKeys.position.rawValue]
-        season = row[CodingKeys.season.rawValue]
-        number = row[CodingKeys.number.rawValue]
-        type = row[CodingKeys.type.rawValue]
-        isRegular = row[CodingKeys.isRegular.rawValue]
-        name = row[CodingKeys.name.rawValue]
-        airdate = row[CodingKeys.airdate.rawValue]
-        airtime = row[CodingKeys.airtime.rawValue]
-        airstamp = row[CodingKeys.airstamp.rawValue]
-        airsAt = row[CodingKeys.airsAt.rawValue]
-        runtime = row[CodingKeys.runtime.rawValue]
-        record = row[CodingKeys.record.rawValue]
-    }
 }
 
 /// A watched mark: episode `episodeID` of show `showID` was watched at `watchedAt`. A row of `watched`.

@@ -110,36 +110,4 @@ public struct Favorite: Codable, Sendable, Equatable, Identifiable {
 extension Favorite: FetchableRecord, PersistableRecord {
     /// The table name, `favorite` (singular, as GRDB recommends).
     public static let databaseTableName = "favorite"
-
-    /// Reads a row column by column.
-    ///
-    /// Equivalent to the `Decodable` conformance, written out because GRDB's Codable decoding dominates the
-    /// start-up of `tvm-fav list` (it instantiates generic decoders and checks protocol conformances).
-    /// - Parameter row: A row of the `favorite` table.
-    public init(row: Row) throws {
-        id = row[Columns.id]
-        name = row[Columns.name]
-        record = row[Columns.record]
-        addedAt = Self.date(row, Columns.addedAt)
-        updatedAt = Self.date(row, Columns.updatedAt)
-        position = row[Columns.position]
-    }
-
-    /// A date column, parsed by ``DatabaseDate`` when it has GRDB's text form, else decoded by GRDB.
-    private static func date(_ row: Row, _ column: Column) -> Date {
-        if let text: String = row[column], let date = DatabaseDate.parse(text) { return date }
-        return row[column]
-    }
-
-    /// Writes the columns, for the same reason as ``init(row:)``: a 50,000-show `add` encodes every row.
-    ///
-    /// - Parameter container: The container GRDB fills the statement from.
-    public func encode(to container: inout PersistenceContainer) {
-        container[Columns.id] = id
-        container[Columns.name] = name
-        container[Columns.record] = record
-        container[Columns.addedAt] = addedAt
-        container[Columns.updatedAt] = updatedAt
-        container[Columns.position] = position
-    }
 }

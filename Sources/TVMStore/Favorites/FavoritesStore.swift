@@ -127,16 +127,11 @@ public final class FavoritesStore: Sendable {
         self.lockTimeout = lockTimeout
     }
 
-    /// Opens an existing database file for reading only, without suspending, if it can be read as it is.
+    /// Opens an existing database file with one read-only connection, if it can be read as it is.
     ///
-    /// This is ``Access/readOnly``'s first step, for a caller with no task to suspend (`tvm-fav list`'s fast
-    /// path): one read-only connection, the schema checked in one query.
-    /// - Parameters:
-    ///   - path: The database file.
-    ///   - lockTimeout: How long to wait for a lock held by another process, in seconds.
     /// - Returns: The store, or `nil` when the file is missing, cannot be opened read-only, or its schema is not
     ///   this version's; then `init(path:lockTimeout:access:)` knows what to do (create, migrate, report).
-    public static func openedForReading(path: String, lockTimeout: Double = defaultLockTimeout) -> FavoritesStore? {
+    private static func openedForReading(path: String, lockTimeout: Double = defaultLockTimeout) -> FavoritesStore? {
         let configuration = configuration(lockTimeout: lockTimeout, readonly: true)
         guard let queue = try? DatabaseQueue(path: path, configuration: configuration),
             let schema = try? schemaState(of: queue), schema.completed, schema.unknown.isEmpty
@@ -347,18 +342,6 @@ public final class FavoritesStore: Sendable {
         try await read("reading favorites") { db in try Self.favorites(db, sortedBy: order) }
     }
 
-    /// Every favorite, in the order asked for, read without suspending (the calling thread waits).
-    ///
-    /// - Parameter order: The order; the order of saving by default.
-    /// - Throws: ``StoreError``.
-    public func favoritesNow(sortedBy order: FavoriteOrder = .added) throws(StoreError) -> [Favorite] {
-        do {
-            return try writer.read { db in try Self.favorites(db, sortedBy: order) }
-        } catch {
-            throw StoreError.from(error, path: path, operation: "reading favorites", timeout: lockTimeout)
-        }
-    }
-
     private static func favorites(_ db: Database, sortedBy order: FavoriteOrder) throws -> [Favorite] {
         try Favorite.all().sorted(by: order).fetchAll(db)
     }
@@ -376,22 +359,6 @@ public final class FavoritesStore: Sendable {
     /// - Throws: ``StoreError`` when the table cannot be read at all.
     public func page(sortedBy order: FavoriteOrder, offset: Int, limit: Int) async throws(StoreError) -> [FavoriteRow] {
         try await read("reading favorites") { db in try Self.page(db, sortedBy: order, offset: offset, limit: limit) }
-    }
-
-    /// ``page(sortedBy:offset:limit:)`` without suspending (the calling thread waits).
-    ///
-    /// - Parameters:
-    ///   - order: The order.
-    ///   - offset: How many favorites come before the page.
-    ///   - limit: The page's most favorites.
-    /// - Returns: The page.
-    /// - Throws: ``StoreError`` when the table cannot be read at all.
-    public func pageNow(sortedBy order: FavoriteOrder, offset: Int, limit: Int) throws(StoreError) -> [FavoriteRow] {
-        do {
-            return try writer.read { db in try Self.page(db, sortedBy: order, offset: offset, limit: limit) }
-        } catch {
-            throw StoreError.from(error, path: path, operation: "reading favorites", timeout: lockTimeout)
-        }
     }
 
     private static func page(_ db: Database, sortedBy order: FavoriteOrder, offset: Int, limit: Int) throws

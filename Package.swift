@@ -1,24 +1,18 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Release builds of `tvm` on Linux link without position independence and without exporting every symbol, with
-// the toolchain's lld, and with SQLite and the C++ runtime linked in through the linker scripts in Linking/static
-// (Linking/README.md). See COMMENTS.md, "Release linking", for the figures behind each flag. Debug and test builds,
-// and other platforms, keep the defaults.
-let releaseLinking: [LinkerSetting] = [
+// The program links as a hardened executable on Linux, as Debian's hardening expects of a program that parses
+// data from the network: position-independent (the toolchain's default), with full RELRO and BIND_NOW.
+let hardening: [LinkerSetting] = [
     .unsafeFlags(
-        [
-            "-use-ld=lld", "-Xclang-linker", "-no-pie", "-Xlinker", "--no-export-dynamic",
-            "-L\(Context.packageDirectory)/Linking/static",
-        ],
-        .when(platforms: [.linux], configuration: .release))
+        ["-Xlinker", "-z", "-Xlinker", "relro", "-Xlinker", "-z", "-Xlinker", "now"], .when(platforms: [.linux]))
 ]
 
 let argumentParser = Target.Dependency.product(name: "ArgumentParser", package: "swift-argument-parser")
 let grdb = Target.Dependency.product(name: "GRDB", package: "GRDB.swift")
 // What each tool's module builds on.
 let toolDependencies: [Target.Dependency] = [
-    "TVMRecords", "TVMTerminal", "TVMStore", "TVMazeAPI", "TVMCommandLine", argumentParser,
+    "TVMRecords", "TVMText", "TVMTerminal", "TVMStore", "TVMazeAPI", "TVMCommandLine", argumentParser,
 ]
 
 let package = Package(
@@ -45,11 +39,12 @@ let package = Package(
             name: "TVMRecords",
             dependencies: ["CJQ", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")]
         ),
-        // Terminal rendering: tables, display width, HTML to text, detail and episode views, the live search.
-        .target(name: "TVMTerminal", dependencies: ["TVMRecords"]),
-        // Local stores: the favorites database, the search history, and the show catalogue (HTML to text for its
-        // full-text index comes from TVMTerminal).
-        .target(name: "TVMStore", dependencies: ["TVMRecords", "TVMTerminal", grdb]),
+        // Text from the network made safe: HTML to plain text, and the terminal sanitiser (`terminalSafe`).
+        .target(name: "TVMText"),
+        // Terminal rendering: tables, display width, detail and episode views, the live search.
+        .target(name: "TVMTerminal", dependencies: ["TVMRecords", "TVMText"]),
+        // Local stores: the favorites database, the search history, and the show catalogue.
+        .target(name: "TVMStore", dependencies: ["TVMRecords", "TVMText", grdb]),
         // The TVMaze client: endpoints, the HTTP transport, rate window, retries, the HTTP cache, search, episodes.
         .target(
             name: "TVMazeAPI",
@@ -75,7 +70,7 @@ let package = Package(
         .target(
             name: "TVMCommandLine",
             dependencies: [
-                "TVMRecords", "TVMTerminal", "TVMStore", "TVMazeAPI", "TVMImages", argumentParser,
+                "TVMRecords", "TVMText", "TVMTerminal", "TVMStore", "TVMazeAPI", argumentParser,
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ]
         ),
@@ -92,9 +87,9 @@ let package = Package(
             name: "tvm",
             dependencies: [
                 "FetchCommands", "SearchCommands", "FavoriteCommands", "EpisodesCommands", "ImgCommands",
-                "TVMCommandLine", "TVMTerminal",
+                "TVMCommandLine", "TVMText",
             ],
-            linkerSettings: releaseLinking
+            linkerSettings: hardening
         ),
 
         // MARK: Development tools, never installed (Tools/)
@@ -140,8 +135,8 @@ let package = Package(
         .testTarget(
             name: "LibraryTests",
             dependencies: [
-                "TVMRecords", "TVMTerminal", "TVMStore", "TVMazeAPI", "TVMImages", "TVMCommandLine", "TVMCatalog",
-                grdb,
+                "TVMRecords", "TVMText", "TVMTerminal", "TVMStore", "TVMazeAPI", "TVMImages", "TVMCommandLine",
+                "TVMCatalog", grdb,
             ],
             resources: [.copy("Images")]
         ),

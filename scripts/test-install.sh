@@ -41,11 +41,18 @@ programs=$(find "$prefix/bin" -type f | wc -l)
 size=$(du -sbL "$prefix/bin/tvm" | cut -f1)
 say "bin/: tvm is $((size / 1024 / 1024)) MiB, the five names are links to it"
 ((size <= 80 * 1000 * 1000)) || fail "bin/tvm is $size bytes, over the 80 MB goal"
-# The release program links SQLite and the C++ runtime in and opens libjq only for --jq (COMMENTS.md): a toolchain
-# that put Linking/static after the system's library folders would slow every start without failing anything.
-needed=$(readelf -d "$prefix/bin/tvm" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | tr '\n' ' ')
-[[ $needed != *libsqlite3* && $needed != *libstdc++* && $needed != *libjq* ]] ||
-    fail "tvm loads ${needed}at start-up; SQLite and libstdc++ should be linked in, libjq opened for --jq only"
+# A hardened program (Debian's hardening, lintian): position-independent (ET_DYN), full RELRO, BIND_NOW; and libjq
+# opened only for --jq, never at start-up.
+header=$(readelf -h "$prefix/bin/tvm")
+[[ $header == *"DYN (Position-Independent Executable file)"* || $header == *"Type:"*"DYN"* ]] ||
+    fail "tvm is not position-independent: $(grep Type: <<<"$header")"
+readelf -lW "$prefix/bin/tvm" | grep -q GNU_RELRO || fail "tvm has no GNU_RELRO segment"
+dynamic=$(readelf -dW "$prefix/bin/tvm")
+grep -Eq '\(BIND_NOW\)|\(FLAGS\).*BIND_NOW' <<<"$dynamic" || fail "tvm is not linked with BIND_NOW"
+grep -Eq '\(FLAGS_1\).*NOW' <<<"$dynamic" || fail "tvm's FLAGS_1 lacks NOW (full RELRO)"
+needed=$(sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' <<<"$dynamic" | tr '\n' ' ')
+[[ $needed != *libjq* ]] || fail "tvm loads libjq at start-up; it should be opened for --jq only"
+say "hardening: PIE, GNU_RELRO and BIND_NOW; libjq opened on first use"
 version=$(run_as_user tvm-fetch --version) || fail "tvm-fetch --version failed"
 [[ -n $version ]] || fail "tvm-fetch --version printed nothing"
 [[ $(run_as_user tvm --version) == "$version" ]] || fail "tvm --version differs from tvm-fetch --version"

@@ -11,7 +11,7 @@ enum FavoriteCompletion {
     /// The favorites, in the order they were added.
     @Sendable
     static func candidates(_ request: CompletionRequest) async -> [CompletionCandidate] {
-        let environment = ProcessInfo.processInfo.environment
+        let environment = ToolContext.current.terminal.environment
         let path = StoreOptions.path(
             db: request.value(of: "--db"), environment: environment,
             directories: XDGDirectories(environment: environment))

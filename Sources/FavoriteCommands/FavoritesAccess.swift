@@ -38,7 +38,7 @@ package struct FavoritesAccess {
     /// Opens the database for a save or delete, creating it if missing.
     ///
     /// Opening is part of the change: when it fails (a read-only file, a full disk, a lock held past the
-    /// timeout) the seeds' retry dialog or message follows, as for a failed save.
+    /// timeout) the original app specification's retry dialog or message follows, as for a failed save.
     /// - Throws: `ExitCode(74)` after the failure was reported.
     package func openForWriting() async throws -> FavoritesStore {
         let path = self.path
@@ -56,8 +56,8 @@ package struct FavoritesAccess {
         return try await FavoritesStore(path: path, lockTimeout: options.lockTimeout, access: .readOnly)
     }
 
-    /// Runs a save or delete; when it fails, asks the seeds' retry dialog if stderr is a terminal (on /dev/tty),
-    /// else prints the seeds' message and the cause and ends the run with status 74.
+    /// Runs a save or delete; when it fails, asks the original app specification's retry dialog if stderr is a terminal (on /dev/tty),
+    /// else prints the original app specification's message and the cause and ends the run with status 74.
     ///
     /// - Parameter body: The store operation (one transaction: it changed nothing when it threw).
     /// - Returns: What the operation returned.

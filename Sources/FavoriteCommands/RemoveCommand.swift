@@ -3,6 +3,7 @@ import TVMCommandLine
 import TVMRecords
 import TVMStore
 import TVMTerminal
+import TVMText
 
 /// `tvm-fav rm` (aliases `remove` and `delete`): delete favorites after a confirmation.
 struct RemoveCommand: AsyncParsableCommand {

@@ -5,6 +5,7 @@ import TVMCommandLine
 import TVMRecords
 import TVMStore
 import TVMTerminal
+import TVMText
 import TVMazeAPI
 
 /// `tvm-fetch catalog`: the whole TVMaze catalogue on disk.

@@ -1,6 +1,7 @@
 import TVMCommandLine
 import TVMRecords
 import TVMTerminal
+import TVMText
 
 /// Writes the outcomes in input order: records, bare paths or previews; reports problems; draws the progress
 /// line. Used from the command's task only.

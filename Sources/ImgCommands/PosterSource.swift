@@ -21,10 +21,11 @@ final class WorkCounter: @unchecked Sendable {
 struct PosterSource: Sendable {
     let client: APIClient
     let counter: WorkCounter
+    let stdin: AnyByteSource
 
     /// Submits the records and ids of every stdin line; bad lines become problems in their place.
     func readStdin(_ submit: (PosterWork) async -> Void) async throws {
-        for try await line in AsyncJSONLines(source: FileDescriptorSource(fileDescriptor: 0)) {
+        for try await line in AsyncJSONLines(source: stdin) {
             let items: [ImageInput.Item]
             do {
                 items = try ImageInput.items(inLine: try line.get())

@@ -74,7 +74,7 @@ struct PostersCommand: AsyncParsableCommand {
         guard (1...64).contains(jobs) else { throw ValidationError("-j/--jobs must be between 1 and 64, got \(jobs)") }
         guard ids.allSatisfy({ $0 > 0 }) else { throw ValidationError("show ids are positive integers") }
         guard maxSize.bytes > 0 else { throw ValidationError("--max-size must be more than 0 bytes") }
-        _ = try extraHosts(environment: ProcessInfo.processInfo.environment)
+        _ = try extraHosts(environment: ToolContext.current.terminal.environment)
         let formatted = output.program != nil || output.format != .auto
         if path && (preview || formatted) {
             throw ValidationError("--path prints bare paths: it cannot be combined with --preview, --jq or --format")
@@ -83,7 +83,7 @@ struct PostersCommand: AsyncParsableCommand {
             guard !formatted else {
                 throw ValidationError("--preview draws images: it cannot be combined with --jq or --format")
             }
-            guard isatty(1) == 1 else {
+            guard ToolContext.current.terminal.stdoutIsTTY else {
                 throw ValidationError(
                     "--preview draws on a terminal, but stdout is not one; use --path or the JSON Lines output in pipes"
                 )
@@ -124,7 +124,7 @@ struct PostersCommand: AsyncParsableCommand {
                 preferCharacter: character, preview: box)
             let out = PosterOutput(mode: mode, runtime: runtime)
             let ids = self.ids
-            let source = PosterSource(client: client, counter: out.counter)
+            let source = PosterSource(client: client, counter: out.counter, stdin: runtime.standardInput())
             try await OrderedConcurrentMap.run(
                 maxConcurrent: jobs,
                 produce: { submit in

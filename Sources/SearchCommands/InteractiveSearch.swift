@@ -148,7 +148,7 @@ struct InteractiveSearch {
     /// Runs one search and turns its outcome into the event the state expects.
     ///
     /// A 404 counts as no results (TVMaze answers `[]`, but a 404 also means "nothing here"); a network
-    /// failure carries the seeds' title and fetch-error text; any other failure the seeds' title and its description.
+    /// failure carries the original app specification's title and fetch-error text; any other failure the original app specification's title and its description.
     private static func search(_ query: SearchQuery, generation: Int, backend: LiveSearchBackend) async
         -> LiveSearchEvent
     {

@@ -2,6 +2,7 @@ import TVMCommandLine
 import TVMRecords
 import TVMStore
 import TVMTerminal
+import TVMText
 
 /// `tvm-search --local`: searches and browses of the show catalogue, printed as an online search prints its
 /// results, so that everything downstream works unchanged.

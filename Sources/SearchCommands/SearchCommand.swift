@@ -169,7 +169,7 @@ struct SearchCommand: AsyncParsableCommand {
                 "give a query, e.g. tvm-search squid game (or run it on a terminal to search as you type)")
         }
         // The live search moves the cursor and uses the alternate screen, which a dumb terminal cannot show.
-        if ProcessInfo.processInfo.environment["TERM"] == "dumb" {
+        if ToolContext.current.terminal.environment["TERM"] == "dumb" {
             throw ValidationError(
                 "\(what) needs a terminal that can move the cursor, and TERM is dumb: "
                     + "give a query instead, e.g. tvm-search squid game")

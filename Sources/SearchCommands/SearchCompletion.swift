@@ -1,4 +1,5 @@
 import Foundation
+import TVMCommandLine
 import TVMRecords
 import TVMStore
 
@@ -17,7 +18,7 @@ enum SearchCompletion {
     /// - Returns: The completions (see `QueryCompletion`).
     @Sendable
     static func complete(_ words: [String], _ index: Int, _ prefix: String) -> [String] {
-        let directories = XDGDirectories(environment: ProcessInfo.processInfo.environment)
+        let directories = XDGDirectories(environment: ToolContext.current.terminal.environment)
         let queries = ((try? SearchHistory(directory: directories.state).entries()) ?? []).map(\.query)
         return QueryCompletion.candidates(queries: queries, words: words, index: index, prefix: prefix)
     }

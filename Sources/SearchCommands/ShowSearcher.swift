@@ -2,6 +2,7 @@ import TVMCommandLine
 import TVMRecords
 import TVMStore
 import TVMTerminal
+import TVMText
 import TVMazeAPI
 
 /// Runs searches the way tvm-search does: a spinner while waiting, the no-results message when nothing was found,

@@ -5,7 +5,8 @@ extension AsyncParsableCommand {
     /// reports any error in tvm's style (``UsageError``).
     ///
     /// - Parameter arguments: The tool's arguments, without the program name.
-    public static func runAsTool(arguments: [String]) async {
+    /// - Returns: The exit status.
+    public static func runAsTool(arguments: [String]) async -> Int32 {
         let rewritten = ArgumentRewriter.rewrite(arguments)
         do {
             var command = try await asyncParseAsRoot(rewritten)
@@ -14,8 +15,9 @@ extension AsyncParsableCommand {
             } else {
                 try command.run()
             }
+            return 0
         } catch {
-            UsageError.exit(Self.self, error: error, arguments: rewritten)
+            return UsageError.report(Self.self, error: error, arguments: rewritten)
         }
     }
 }

@@ -13,7 +13,7 @@ import TVMazeAPI
 /// One rule for every tool that fetches a record per input: a record that fails is reported on stderr with its
 /// input line number and id (`stdin line 3: show 139: …`), its input line is written to `--failed FILE`, the
 /// exit status becomes the most serious one met, and the run ends with `tvm-fetch: 2 of 70 records failed (ids
-/// 139, 43)`. A run of a single record keeps the seeds' message (``ToolRuntime/report(_:)``) instead.
+/// 139, 43)`. A run of a single record keeps the original app specification's message (``ToolRuntime/report(_:)``) instead.
 /// Used from one task at a time.
 public final class BatchLedger: @unchecked Sendable {
     private let runtime: ToolRuntime

@@ -2,6 +2,7 @@ import Foundation
 import NIOConcurrencyHelpers
 import TVMRecords
 import TVMTerminal
+import TVMText
 
 #if canImport(Glibc)
     import Glibc
@@ -17,6 +18,7 @@ public final class Diagnostics: Sendable {
     public let color: Bool
     /// Whether warnings and notes are suppressed (`--quiet`); errors are always written.
     public let quiet: Bool
+    private let write: @Sendable (String) -> Void
     private let lock = NIOLock()
     private let transient = NIOLockedValueBox<Bool>(false)
     private let suspensions = NIOLockedValueBox<Int>(0)
@@ -27,7 +29,12 @@ public final class Diagnostics: Sendable {
     ///   - tool: The tool name.
     ///   - color: Whether colour is allowed on stderr.
     ///   - quiet: Whether to drop warnings and notes.
-    public init(tool: String, color: Bool, quiet: Bool = false) {
+    ///   - write: Writes text to standard error; the run's context's by default.
+    public init(
+        tool: String, color: Bool, quiet: Bool = false,
+        write: @escaping @Sendable (String) -> Void = ToolContext.current.stderr
+    ) {
+        self.write = write
         self.tool = tool
         self.color = color
         self.quiet = quiet
@@ -47,7 +54,7 @@ public final class Diagnostics: Sendable {
 
     /// Writes raw text to stderr (prompts, progress), unchanged.
     public func raw(_ text: String) {
-        lock.withLock { Self.write(text) }
+        lock.withLock { write(text) }
     }
 
     /// Replaces the current progress line (on a terminal only): `\r` + text + erase to end of line.
@@ -63,7 +70,7 @@ public final class Diagnostics: Sendable {
             guard suspensions.withLockedValue({ $0 == 0 }) else { return }
             transient.withLockedValue { $0 = true }
             ProgressLine.showing()
-            Self.write("\r\u{1B}[2K" + line)
+            write("\r\u{1B}[2K" + line)
         }
     }
 
@@ -75,7 +82,7 @@ public final class Diagnostics: Sendable {
                 return value
             }
             if showing {
-                Self.write("\r\u{1B}[2K")
+                write("\r\u{1B}[2K")
                 ProgressLine.cleared()
             }
         }
@@ -100,19 +107,7 @@ public final class Diagnostics: Sendable {
         // bidirectional override reaches the terminal through a message.
         let lines = HTMLText.terminalSafe(message).split(separator: "\n", omittingEmptySubsequences: false)
         lock.withLock {
-            for line in lines { Self.write("\(tool): \(label) \(line)\n") }
-        }
-    }
-
-    private static func write(_ text: String) {
-        var bytes = Array(text.utf8)[...]
-        while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { Glibc.write(2, $0.baseAddress, $0.count) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                return
-            }
-            bytes = bytes.dropFirst(written)
+            for line in lines { write("\(tool): \(label) \(line)\n") }
         }
     }
 }

@@ -1,22 +1,23 @@
 import Foundation
 import TVMRecords
 import TVMTerminal
+import TVMText
 
 #if canImport(Glibc)
     import Glibc
 #endif
 
-/// Questions asked on the terminal: the seeds' retry dialog and yes/no confirmations.
+/// Questions asked on the terminal: the original app specification's retry dialog and yes/no confirmations.
 public enum Prompt {
-    /// The retry dialog's title, from the seeds.
+    /// The retry dialog's title, from the original app specification.
     public static let fetchErrorTitle = "Oops, something went wrong"
-    /// What happened, in the seeds' words, for a failed fetch: the dialog's message without its question.
+    /// What happened, in the original app specification's words, for a failed fetch: the dialog's message without its question.
     public static let fetchErrorStatement = "An error occurred while fetching data."
-    /// The retry dialog's message for a failed fetch, from the seeds.
+    /// The retry dialog's message for a failed fetch, from the original app specification.
     public static let fetchErrorMessage = fetchErrorStatement + " Do you want to try again?"
-    /// What happened, in the seeds' words, for a failed save or delete: the dialog's message without its question.
+    /// What happened, in the original app specification's words, for a failed save or delete: the dialog's message without its question.
     public static let storeErrorStatement = "There was a problem saving/deleting this TV Show."
-    /// The retry dialog's message for a failed save or delete, from the seeds.
+    /// The retry dialog's message for a failed save or delete, from the original app specification.
     public static let storeErrorMessage = storeErrorStatement + " Do you want to try again?"
     /// What to do after a fetch failed for good, when no one could be asked.
     public static let fetchErrorAdvice =
@@ -25,7 +26,7 @@ public enum Prompt {
     /// The retry dialog's choices, the default (Retry) marked with a capital: one key answers.
     public static let retryChoices = "[R]etry / [c]ancel"
 
-    /// Shows the seeds' retry dialog on the controlling terminal (`/dev/tty`) and reads one key there, so that it
+    /// Shows the original app specification's retry dialog on the controlling terminal (`/dev/tty`) and reads one key there, so that it
     /// is asked whenever stderr is a terminal, even when stdin is a pipe (`tvm-fav list | tvm-episodes`).
     ///
     /// `r` or Enter retries (Retry is the default); `c`, `n`, `q`, Esc, Ctrl-C and Ctrl-D cancel; other keys are

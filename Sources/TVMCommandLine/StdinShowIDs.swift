@@ -62,7 +62,7 @@ public enum StdinRecords {
         _ body: (Int, [UInt8]) async throws -> Void
     ) async throws {
         if runtime.terminal.stdinIsTTY { throw StdinIsTerminal(command: command) }
-        for try await line in AsyncJSONLines(source: FileDescriptorSource(fileDescriptor: 0)) {
+        for try await line in AsyncJSONLines(source: runtime.standardInput()) {
             switch line.result {
             case .success(let record):
                 try await body(line.number, record)

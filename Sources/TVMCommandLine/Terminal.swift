@@ -15,6 +15,27 @@ public struct Terminal: Sendable {
     public var stderrIsTTY: Bool
     /// The environment the decisions were made from.
     public var environment: [String: String]
+    /// Whether the size comes from the process's terminals before `COLUMNS` and `LINES`.
+    public var measuresScreen: Bool
+
+    /// Describes streams and an environment.
+    ///
+    /// - Parameters:
+    ///   - stdinIsTTY: Whether standard input is a terminal.
+    ///   - stdoutIsTTY: Whether standard output is a terminal.
+    ///   - stderrIsTTY: Whether standard error is a terminal.
+    ///   - environment: The environment.
+    ///   - measuresScreen: Whether to ask the process's terminals for their size (else only `COLUMNS`/`LINES`).
+    public init(
+        stdinIsTTY: Bool, stdoutIsTTY: Bool, stderrIsTTY: Bool, environment: [String: String],
+        measuresScreen: Bool = true
+    ) {
+        self.stdinIsTTY = stdinIsTTY
+        self.stdoutIsTTY = stdoutIsTTY
+        self.stderrIsTTY = stderrIsTTY
+        self.environment = environment
+        self.measuresScreen = measuresScreen
+    }
 
     /// Reads the process's own streams and environment.
     public static func current() -> Terminal {
@@ -61,7 +82,7 @@ public struct Terminal: Sendable {
     /// One dimension of the first of stdout, stderr and stdin that is a terminal with a size, else the
     /// environment variable, else the fallback.
     private func dimension(_ field: KeyPath<winsize, UInt16>, variable: String, fallback: Int) -> Int {
-        for fd: Int32 in [1, 2, 0] {
+        for fd: Int32 in [1, 2, 0] where measuresScreen {
             if let size = Self.size(of: fd), size[keyPath: field] > 0 { return Int(size[keyPath: field]) }
         }
         if let value = environment[variable].flatMap(Int.init), value > 0 { return value }

@@ -14,8 +14,9 @@ public struct Tool: Sendable {
     /// What the tool does, in one line (its command's abstract).
     public let abstract: String
 
-    /// Parses the arguments (without the program name), runs the tool and exits with its status.
-    public let run: @Sendable ([String]) async -> Void
+    /// Parses the arguments (without the program name), runs the tool in the current ``ToolContext``, and returns
+    /// its exit status.
+    public let run: @Sendable ([String]) async -> Int32
 
     /// Declares a tool.
     ///
@@ -23,7 +24,7 @@ public struct Tool: Sendable {
     ///   - name: The installed name, `tvm-…`.
     ///   - abstract: The one-line summary.
     ///   - run: The entry point, given the arguments without the program name.
-    public init(name: String, abstract: String, run: @escaping @Sendable ([String]) async -> Void) {
+    public init(name: String, abstract: String, run: @escaping @Sendable ([String]) async -> Int32) {
         self.name = name
         self.abstract = abstract
         self.run = run

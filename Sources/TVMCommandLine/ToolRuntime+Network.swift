@@ -9,7 +9,7 @@ extension ToolRuntime {
     /// - Parameters:
     ///   - network: The network options.
     ///   - maxConnectionsPerHost: Connections kept per host (1 for the API).
-    ///   - retryDialog: Whether a request that failed every retry may ask the seeds' Retry/Cancel question
+    ///   - retryDialog: Whether a request that failed every retry may ask the original app specification's Retry/Cancel question
     ///     (only ever on a terminal). Tools that download concurrently and pass failures on turn it off, so
     ///     that several failures never ask at once.
     ///   - drawsOnTerminal: Whether the caller draws its own interface on the terminal (`tvm-search -i`): then
@@ -26,13 +26,15 @@ extension ToolRuntime {
     ) throws -> APIClient {
         let baseURL = try network.baseURL(environment: terminal.environment)
         let session = networkSession
-        let transport = AsyncHTTPTransport(
-            timeout: network.timeout,
-            userAgent: Version.userAgent(tool: tool),
-            maxConnectionsPerHost: maxConnectionsPerHost,
-            environment: terminal.environment,
-            verbose: network.verbose
-        )
+        let transport =
+            context.transport?()
+            ?? AsyncHTTPTransport(
+                timeout: network.timeout,
+                userAgent: Version.userAgent(tool: tool),
+                maxConnectionsPerHost: maxConnectionsPerHost,
+                environment: terminal.environment,
+                verbose: network.verbose
+            )
         session.transports.append(transport)
         let host = URL(string: baseURL)?.host ?? "api"
         let port = URL(string: baseURL)?.port.map { "_\($0)" } ?? ""
@@ -56,7 +58,8 @@ extension ToolRuntime {
             baseURL: baseURL,
             transport: transport,
             limiter: RateLimiter(
-                limit: 20, window: 10, stateFile: stateFile, onUnshared: { diagnostics.warning($0) }),
+                limit: 20, window: 10, stateFile: stateFile, onUnshared: { diagnostics.warning($0) },
+                clock: context.clock),
             policy: RetryPolicy(retries: network.retries),
             onEvent: report,
             onExhausted: { error in
@@ -67,21 +70,22 @@ extension ToolRuntime {
             },
             cache: HTTPCache(path: httpCachePath, maxBytes: network.cacheMax.bytes, onEvent: report),
             cacheMode: network.cacheMode,
-            skipsUnreachableHosts: skipsUnreachableHosts
+            skipsUnreachableHosts: skipsUnreachableHosts,
+            clock: context.clock
         )
     }
 
     /// The HTTP cache file, `$XDG_CACHE_HOME/tvm/http.sqlite`.
     public var httpCachePath: String { directories.cache + "/http.sqlite" }
 
-    /// Reports an API error in the seeds' words when it is a failed fetch.
+    /// Reports an API error in the original app specification's words when it is a failed fetch.
     ///
     /// - Parameter error: The error.
     public func report(_ error: APIError) {
         if error.isFetchFailure && networkSession.dialogCancelled.withLockedValue({ $0 }) {
             diagnostics.error(error.localizedDescription)
         } else if error.isFetchFailure {
-            // No one answered a question (no terminal, or the dialog was not shown): the seeds' words without it.
+            // No one answered a question (no terminal, or the dialog was not shown): the original app specification's words without it.
             diagnostics.error("\(Prompt.fetchErrorTitle): \(Prompt.fetchErrorStatement)")
             diagnostics.error("cause: \(error.localizedDescription)")
             diagnostics.error("what to do: \(Prompt.fetchErrorAdvice)")
@@ -103,7 +107,7 @@ extension ToolRuntime {
 /// What the API clients of one run share: their connections, the retry dialog's answer, held notices.
 final class NetworkSession: RuntimeAttachment {
     /// The clients' connection pools, shut down when the run ends.
-    var transports: [AsyncHTTPTransport] = []
+    var transports: [any HTTPTransport] = []
     /// Set once the user has seen the retry dialog and chosen Cancel: the error is then not repeated in full.
     let dialogCancelled = NIOLockedValueBox(false)
     /// Notices held back while an interface owns the terminal (see `makeClient(_:drawsOnTerminal:)`).
@@ -127,7 +131,7 @@ final class NetworkSession: RuntimeAttachment {
 }
 
 extension APIError: ReportedError {
-    /// Reports the error in the seeds' words when it is a failed fetch (``ToolRuntime/report(_:)``).
+    /// Reports the error in the original app specification's words when it is a failed fetch (``ToolRuntime/report(_:)``).
     package func report(to runtime: ToolRuntime) {
         runtime.report(self)
     }

@@ -6,13 +6,17 @@ import TVMRecords
     import Glibc
 #endif
 
-/// What one run of a tool shares: streams, messages, the exit status so far (and, through TVMCLI, the API client).
+/// What one run of a tool shares: streams, messages, the exit status so far (and, through its network attachment,
+/// the API client).
 ///
 /// Every command builds one in `run()`, does its work inside ``run(_:)``, and lets it turn errors into the
-/// exit-code table. Used from the command's task only.
+/// exit-code table. It is connected to the ``ToolContext`` of the task that made it: the process's, or a test's.
+/// Used from the command's task only.
 public final class ToolRuntime {
     /// The tool's name, e.g. `tvm-fetch`.
     public let tool: String
+    /// The streams, environment, clock and transport of the run.
+    public let context: ToolContext
     /// The terminals and environment.
     public let terminal: Terminal
     /// Messages on stderr.
@@ -20,10 +24,12 @@ public final class ToolRuntime {
     /// The XDG folders.
     public let directories: XDGDirectories
     /// The output options.
-    public let outputOptions: OutputSettings
+    public let outputOptions: OutputOptions
     /// The most serious status met so far; the process exits with it.
     public private(set) var status: ExitStatus = .ok
     private var engine: JQEngine?
+    /// The status a `--jq` halt or a closed stdout ends the run with, at once.
+    private var ending: Int32?
     private var outputs: [RecordOutput] = []
     private var attachments: [any RuntimeAttachment] = []
 
@@ -32,24 +38,17 @@ public final class ToolRuntime {
     /// - Parameters:
     ///   - tool: The tool name used in messages.
     ///   - output: The shared output options.
-    public convenience init(tool: String, output: OutputOptions) {
-        self.init(tool: tool, settings: output.settings)
-    }
-
-    /// Sets up a run from output settings read without ArgumentParser.
-    ///
-    /// - Parameters:
-    ///   - tool: The tool name used in messages.
-    ///   - output: The output settings.
-    public init(tool: String, settings output: OutputSettings) {
+    public init(tool: String, output: OutputOptions) {
         signal(SIGPIPE, SIG_IGN)
         self.tool = tool
-        self.terminal = Terminal.current()
+        self.context = ToolContext.current
+        self.terminal = context.terminal
         self.outputOptions = output
         self.diagnostics = Diagnostics(
             tool: tool,
             color: terminal.stderrColor(noColorFlag: output.noColor),
-            quiet: output.quiet
+            quiet: output.quiet,
+            write: context.stderr
         )
         self.directories = XDGDirectories(environment: terminal.environment)
     }
@@ -62,7 +61,7 @@ public final class ToolRuntime {
     }
 
     /// Adds a part that reports its own errors and has work to finish when the run ends (the network layer's
-    /// client, in TVMCLI).
+    /// client).
     ///
     /// - Parameter attachment: The part; it lives until the run ends.
     package func attach(_ attachment: any RuntimeAttachment) {
@@ -88,34 +87,17 @@ public final class ToolRuntime {
                 "--format ics (a calendar) is for tvm-episodes and tvm-fav next; use jsonl, json or table")
             throw ExitCode(ExitStatus.usage.rawValue)
         }
-        if let program = outputOptions.jq {
-            var arguments: [String: JQArgument] = [:]
-            for binding in outputOptions.bindings {
-                arguments[binding.name] = binding.isJSON ? .json(binding.value) : .string(binding.value)
-            }
-            engine = try await JQEngine(program: program, arguments: arguments)
+        if let program = outputOptions.program {
+            engine = try await JQEngine(program: program, arguments: outputOptions.bindings)
         }
-        return makeOutput(view: view, filter: engine)
-    }
-
-    /// Makes the record writer for standard output of a run without `--jq`, synchronously.
-    ///
-    /// - Parameter view: How records look on a terminal, or `nil` for JSON Lines everywhere.
-    /// - Returns: The writer; its ``RecordOutput/emitUnfiltered(_:)`` writes without suspending.
-    /// - Precondition: The run has no `--jq` program.
-    public func makeUnfilteredOutput(view: (any TerminalView)?) -> RecordOutput {
-        precondition(outputOptions.jq == nil, "a --jq program needs makeOutput(view:)")
-        return makeOutput(view: view, filter: nil)
-    }
-
-    private func makeOutput(view: (any TerminalView)?, filter engine: JQEngine?) -> RecordOutput {
         let interactive = terminal.stdoutIsTTY
         let sink: any ByteSink
         if interactive, !outputOptions.noPager, let pager = PagerSink.command(environment: terminal.environment) {
             sink = PagerSink(
-                command: pager, environment: terminal.environment, height: terminal.height, width: terminal.width)
+                command: pager, environment: terminal.environment, height: terminal.height, width: terminal.width,
+                terminal: context.stdout(true))
         } else {
-            sink = FileDescriptorSink(fileDescriptor: 1, flushesEveryLine: interactive)
+            sink = context.stdout(interactive)
         }
         let output = RecordOutput(
             settings: outputOptions,
@@ -140,7 +122,7 @@ public final class ToolRuntime {
         } catch {
             handle(error)
         }
-        for output in outputs {
+        for output in outputs where ending == nil {
             do {
                 try await output.settle()
             } catch {
@@ -150,25 +132,13 @@ public final class ToolRuntime {
         for attachment in attachments { await attachment.finish() }
         attachments.removeAll()
         closeOutputs()
+        if let ending { throw ExitCode(ending) }
         let status = concluded()
         if status != .ok { throw ExitCode(status.rawValue) }
     }
 
-    /// Runs synchronous work without ArgumentParser, and returns the exit-code table's status for it.
-    ///
-    /// Errors are reported as ``run(_:)`` reports them. For work with nothing attached to the run (no network).
-    /// - Parameter body: The work.
-    /// - Returns: The status the process should exit with.
-    public func runNow(_ body: () throws -> Void) -> Int32 {
-        precondition(attachments.isEmpty, "a run with attachments needs run(_:)")
-        do {
-            try body()
-        } catch {
-            handle(error)
-        }
-        closeOutputs()
-        return concluded().rawValue
-    }
+    /// Standard input, as the run's context opens it.
+    public func standardInput() -> AnyByteSource { context.stdin() }
 
     /// Ends every output's pager, if one started, waiting for it; or writes the output it held to the terminal.
     private func closeOutputs() {
@@ -202,13 +172,13 @@ public final class ToolRuntime {
         case let halt as FilterHalt:
             // Like jq: the halt's own status ends the run, even one outside the table.
             closeOutputs()
-            exit(halt.status)
+            ending = ending ?? halt.status
         case is OutputLimitReached:
             // `--limit` records were written: the work stops there, successfully.
             break
         case JSONLinesError.brokenPipe:
             // The reader went away (`| head -1`): stop quietly, as ripgrep does.
-            exit(status == .ok ? 0 : status.rawValue)
+            ending = ending ?? (status == .ok ? 0 : status.rawValue)
         case let error as JSONLinesError:
             diagnostics.error(error.localizedDescription)
             raise(.ioError)
@@ -221,14 +191,14 @@ public final class ToolRuntime {
     }
 }
 
-/// A part of a run that TVMCLICore does not know, with work to finish when the run ends. The network layer
-/// (TVMCLI) attaches one for the API clients' connections.
+/// A part of a run that the runtime does not know, with work to finish when the run ends. The network layer
+/// attaches one for the API clients' connections.
 package protocol RuntimeAttachment: AnyObject {
     /// Ends the part's work when the run ends: closes connections, writes held notices.
     func finish() async
 }
 
-/// An error from a layer above TVMCLICore that reports itself: its message on stderr, its exit status.
+/// An error from a layer above the runtime that reports itself: its message on stderr, its exit status.
 package protocol ReportedError: Error {
     /// Reports the error on the run's diagnostics and raises the status it earns.
     ///

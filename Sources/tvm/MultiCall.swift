@@ -1,5 +1,5 @@
 import TVMCommandLine
-import TVMTerminal
+import TVMText
 
 /// What `tvm` does with its command line: run a tool, print a text, or fail with a usage error.
 enum MultiCall {

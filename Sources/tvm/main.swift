@@ -12,7 +12,7 @@ let tools: [Tool] = [.fetch, .search, .fav, .episodes, .img]
 let arguments = CommandLine.arguments
 switch MultiCall.resolve(arguments, tools: tools) {
 case .run(let tool, let toolArguments):
-    await tool.run(toolArguments)
+    exit(await tool.run(toolArguments))
 case .print(let text):
     FileHandle.standardOutput.write(Data(text.utf8))
 case .fail(let message):

@@ -285,7 +285,9 @@ struct ChangeFeedTests {
         }
     }
 
-    @Test("--mark-seen on a database locked past --lock-timeout: exit 74 with the seeds' message, nothing marked")
+    @Test(
+        "--mark-seen on a database locked past --lock-timeout: exit 74 with the original app specification's message, nothing marked"
+    )
     func markSeenLocked() async throws {
         try await Self.withBaseline { _, _, sandbox in
             _ = try await sandbox.run("tvm-fav", ["refresh"])

@@ -99,7 +99,8 @@ struct FavDurabilityTests {
         #expect(scratchFiles().isEmpty, "the next add removes the scratch file of a run that died")
     }
 
-    @Test("a read-only database file: add and rm exit 74 with the seeds' message, list still works")
+    @Test(
+        "a read-only database file: add and rm exit 74 with the original app specification's message, list still works")
     func readOnlyFile() async throws {
         let sandbox = try Sandbox()
         let shows = try FavSupport.recordedShows()
@@ -155,7 +156,7 @@ struct FavDurabilityTests {
         #expect(failed.stderr.contains("locked"))
         #expect(try await sandbox.favoriteIDs() == [1])
 
-        // stderr is a terminal: the seeds' dialog, one key answers. Cancel exits 74; Retry once the lock is gone works.
+        // stderr is a terminal: the original app specification's dialog, one key answers. Cancel exits 74; Retry once the lock is gone works.
         let cancel = try sandbox.terminal("tvm-fav rm --yes 1 --lock-timeout 0.2")
         try await cancel.waitFor("[R]etry / [c]ancel")
         cancel.type("c")

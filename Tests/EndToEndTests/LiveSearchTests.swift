@@ -180,7 +180,9 @@ extension SearchEndToEndTests {
             }
         }
 
-        @Test("a failed search shows the seeds' dialog; letters still edit the query, and Ctrl-R retries")
+        @Test(
+            "a failed search shows the original app specification's dialog; letters still edit the query, and Ctrl-R retries"
+        )
         func retryAfterFailure() async throws {
             try await withReplay(faults: [
                 FaultRule(.serverError(status: 503), matching: .prefix("/search/shows"), times: 3)

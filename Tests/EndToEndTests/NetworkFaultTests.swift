@@ -39,7 +39,7 @@ struct NetworkFaultTests {
         }
     }
 
-    @Test("a 5xx is retried; one that persists exits 69 with the seeds' message")
+    @Test("a 5xx is retried; one that persists exits 69 with the original app specification's message")
     func serverErrors() async throws {
         try await withReplay(faults: [
             FaultRule(.serverError(status: 503), matching: .exact("/shows/1"), times: 2)
@@ -108,7 +108,7 @@ struct NetworkFaultTests {
         }
     }
 
-    @Test("a refused connection exits 69 with the seeds' fetch-error text and the cause")
+    @Test("a refused connection exits 69 with the original app specification's fetch-error text and the cause")
     func connectionRefused() async throws {
         let (server, sandbox) = try await startReplay()
         await server.stop()

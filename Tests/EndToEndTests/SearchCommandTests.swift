@@ -224,7 +224,9 @@ extension SearchEndToEndTests {
             }
         }
 
-        @Test("network failures exit as tvm-fetch does, with the seeds' text, and are not remembered")
+        @Test(
+            "network failures exit as tvm-fetch does, with the original app specification's text, and are not remembered"
+        )
         func networkFailures() async throws {
             let (server, sandbox) = try await startReplay(faults: [
                 FaultRule(.serverError(status: 503), matching: .prefix("/search/shows"))

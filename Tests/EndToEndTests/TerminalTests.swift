@@ -26,7 +26,7 @@ func runInTerminal(
 
 @Suite("On a terminal: the retry dialog, colour, tables")
 struct TerminalTests {
-    @Test("when every retry failed, the seeds' dialog asks; Cancel exits 69")
+    @Test("when every retry failed, the original app specification's dialog asks; Cancel exits 69")
     func retryDialogCancel() async throws {
         let (server, sandbox) = try await startReplay()
         await server.stop()

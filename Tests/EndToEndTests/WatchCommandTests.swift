@@ -261,7 +261,9 @@ struct WatchCommandTests {
         }
     }
 
-    @Test("a database locked past --lock-timeout: watch exits 74 with the seeds' message and marks nothing")
+    @Test(
+        "a database locked past --lock-timeout: watch exits 74 with the original app specification's message and marks nothing"
+    )
     func lockedDatabase() async throws {
         try await withReplay { _, sandbox in
             try await tracking(sandbox)

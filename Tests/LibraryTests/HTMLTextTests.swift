@@ -4,6 +4,7 @@ import Testing
 @testable import TVMRecords
 @testable import TVMStore
 @testable import TVMTerminal
+@testable import TVMText
 @testable import TVMazeAPI
 
 @Suite("HTMLText")

@@ -151,7 +151,9 @@ struct LiveSearchRendererTests {
         #expect(Self.plain.lines(for: screen, width: 80, height: 5).dropFirst(2) == ["Derry Girls", "first", "…"])
     }
 
-    @Test("a failure shows the seeds' title, message and cause where the list was, and its keys in 80 columns")
+    @Test(
+        "a failure shows the original app specification's title, message and cause where the list was, and its keys in 80 columns"
+    )
     func failure() {
         let failure = LiveSearchFailure(
             title: "Oops, something went wrong",

@@ -53,7 +53,7 @@ package struct WatchCommand: AsyncParsableCommand {
         guard let instant = ToolClock.instant(at) else {
             throw ValidationError("--at takes an ISO 8601 time such as 2024-03-01T21:00:00Z or 2024-03-01, not '\(at)'")
         }
-        if let now = try? ToolClock.now(environment: ProcessInfo.processInfo.environment),
+        if let now = try? ToolClock.now(environment: ToolContext.current.terminal.environment),
             Double(instant) > now.timeIntervalSince1970
         {
             throw ValidationError("--at \(at) is in the future; a mark says when an episode was watched")

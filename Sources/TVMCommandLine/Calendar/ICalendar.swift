@@ -1,5 +1,6 @@
 import TVMRecords
 import TVMTerminal
+import TVMText
 
 /// RFC 5545 text: a calendar of episodes that any calendar app can import or subscribe to.
 ///

@@ -17,7 +17,7 @@ public final class PagerSink: ByteSink {
     private let environment: [String: String]
     private let screenLines: Int
     private let screenWidth: Int
-    private let terminal: FileDescriptorSink
+    private let terminal: any ByteSink
     private var held: [UInt8] = []
     private var heldLines = 0
     private var currentLineLength = 0
@@ -48,12 +48,13 @@ public final class PagerSink: ByteSink {
     ///   - environment: The process environment.
     ///   - height: The screen's height in lines.
     ///   - width: The screen's width in columns.
-    public init(command: String, environment: [String: String], height: Int, width: Int) {
+    ///   - terminal: Standard output, for what fits on the screen.
+    public init(command: String, environment: [String: String], height: Int, width: Int, terminal: any ByteSink) {
         self.command = command
         self.environment = environment
         self.screenLines = max(1, height - 1)
         self.screenWidth = max(1, width)
-        self.terminal = FileDescriptorSink(fileDescriptor: 1, flushesEveryLine: true)
+        self.terminal = terminal
     }
 
     /// Holds `bytes` while the output fits the screen; then hands everything to the pager (or the terminal).
@@ -151,7 +152,7 @@ public final class PagerSink: ByteSink {
         try flushHeld(to: pipe)
     }
 
-    private func flushHeld(to sink: FileDescriptorSink) throws(JSONLinesError) {
+    private func flushHeld(to sink: any ByteSink) throws(JSONLinesError) {
         let bytes = held
         held = []
         let written = bytes.withUnsafeBytes { buffer in

@@ -2,42 +2,42 @@ import ArgumentParser
 import Foundation
 import TVMRecords
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
-/// Reports a command line ArgumentParser could not run in tvm's one style for errors, and ends the process.
+/// Reports a command line ArgumentParser could not run in tvm's one style for errors, and gives its exit status.
 ///
 /// ArgumentParser writes `Error: …`; every tvm message is `tool: error: …` (coloured as ``Diagnostics``
 /// colours it). The usage lines ArgumentParser adds stay, under the error. An unknown subcommand or option is
 /// named, with the nearest names that exist (``CommandLineMistake``).
 enum UsageError {
-    /// Writes the error for `error` and exits with ArgumentParser's status for it (64 for a usage error);
-    /// help, versions and completions are printed by ArgumentParser itself, unchanged.
+    /// Writes the error for `error` on the context's stderr and returns ArgumentParser's status for it (64 for a
+    /// usage error); help, versions and completions go to its stdout, as ArgumentParser writes them.
     ///
     /// - Parameters:
     ///   - command: The tool's root command.
     ///   - error: What parsing or running threw.
     ///   - arguments: The arguments that were parsed, without the program name.
-    static func exit(_ command: ParsableCommand.Type, error: Error, arguments: [String]) -> Never {
+    /// - Returns: The exit status.
+    static func report(_ command: ParsableCommand.Type, error: Error, arguments: [String]) -> Int32 {
         let status = command.exitCode(for: error)
-        let terminal = Terminal.current()
-        if status == .success, !(error is ExitCode) {
+        let context = ToolContext.current
+        let terminal = context.terminal
+        if let exit = error as? ExitCode { return exit.rawValue }
+        if status == .success {
             // Help is rendered unwrapped and laid out again (HelpText); versions and completions go unchanged.
-            let help = command.fullMessage(for: error, columns: Int(Int32.max))
-            if help.hasPrefix("OVERVIEW:") || help.hasPrefix("USAGE:") {
-                let sink = FileDescriptorSink.standardOutput()
-                try? Array((HelpText.fitted(help, width: terminal.width) + "\n").utf8).withUnsafeBytes {
-                    try sink.write($0)
-                }
-                try? sink.flush()
-                Glibc.exit(0)
+            var text = command.fullMessage(for: error, columns: Int(Int32.max))
+            if text.hasPrefix("OVERVIEW:") || text.hasPrefix("USAGE:") {
+                text = HelpText.fitted(text, width: terminal.width)
             }
+            if !text.isEmpty {
+                let sink = context.stdout(terminal.stdoutIsTTY)
+                try? Array((text + "\n").utf8).withUnsafeBytes { try sink.write($0) }
+                try? sink.flush()
+            }
+            return 0
         }
-        if status == .success || error is ExitCode { command.exit(withError: error) }
         let tool = command.configuration.commandName ?? "tvm"
         let diagnostics = Diagnostics(
-            tool: tool, color: terminal.stderrColor(noColorFlag: arguments.contains("--no-color")))
+            tool: tool, color: terminal.stderrColor(noColorFlag: arguments.contains("--no-color")),
+            write: context.stderr)
         let message = command.message(for: error)
         let full = command.fullMessage(for: error, columns: Int(Int32.max))
         let head = command._errorPrefix + message + "\n"
@@ -56,7 +56,7 @@ enum UsageError {
         }
         let text = HelpText.fitted(lines.joined(separator: "\n"), width: terminal.width)
         if !text.isEmpty { diagnostics.raw(text.hasSuffix("\n") ? text : text + "\n") }
-        Glibc.exit(status.rawValue)
+        return status.rawValue
     }
 
     /// `Unknown option '--x'` as tvm's messages start: `unknown option '--x'` (an acronym such as `ID` stays).

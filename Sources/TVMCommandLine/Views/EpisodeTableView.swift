@@ -1,6 +1,7 @@
 import Foundation
 import TVMRecords
 import TVMTerminal
+import TVMText
 
 /// A table of episodes from several shows, with air times in the user's time zone (``AirTime``).
 ///

@@ -1,14 +1,7 @@
 import Foundation
 import TVMRecords
 import TVMTerminal
-
-/// A `{"id":…,"updated":…}` line from `tvm-fetch updates`.
-public struct ShowUpdate: TVMazeModel {
-    /// The show id.
-    public var id: Int?
-    /// When the show last changed, as a Unix timestamp.
-    public var updated: Int?
-}
+import TVMText
 
 /// The terminal tables of the record kinds tvm prints.
 public enum Views {
@@ -62,35 +55,6 @@ public enum Views {
     public static let crew = TableView<CrewMember>(
         columns: [.init("ROLE", flexible: true), .init("PERSON", flexible: true)],
         row: { member in ["\(member.type ?? "")", "\(member.person?.name ?? "")"] }
-    )
-
-    /// Schedule items: air time, show, episode code, title, network.
-    public static let schedule = TableView<Episode>(
-        columns: [
-            .init("AIRTIME", priority: .essential), .init("SHOW", flexible: true),
-            .init("EPISODE", priority: .essential), .init("TITLE", flexible: true),
-            .init("NETWORK", flexible: true, priority: .low),
-        ],
-        row: { episode in
-            let show = episode.scheduledShow
-            return [
-                "\(episode.airtime ?? "")", "\(show?.name ?? "")", "\(Cells.episodeCode(episode))",
-                "\(episode.name ?? "")", "\(Cells.channel(show))",
-            ]
-        }
-    )
-
-    /// Updates: show id and the time of its last change, in UTC.
-    public static let updates = TableView<ShowUpdate>(
-        columns: [.init("ID", alignment: .right, priority: .essential), .init("UPDATED (UTC)", priority: .essential)],
-        row: { update in
-            let formatter = ISO8601DateFormatter()
-            formatter.formatOptions = [
-                .withFullDate, .withSpaceBetweenDateAndTime, .withTime, .withColonSeparatorInTime,
-            ]
-            let time = update.updated.map { formatter.string(from: Date(timeIntervalSince1970: Double($0))) } ?? ""
-            return ["\(Cells.number(update.id))", "\(time)"]
-        }
     )
 }
 

@@ -137,7 +137,7 @@ public struct AsyncJSONLines<Source: ByteSource & Sendable>: AsyncSequence, Send
                         channel.finish(throwing: error)
                     }
                 }
-                thread.name = "TVMazeKit.AsyncJSONLines"
+                thread.name = "tvm.AsyncJSONLines"
                 thread.start()
             }
         }

@@ -9,3 +9,24 @@ public protocol ByteSource {
     /// - Throws: ``JSONLinesError/readFailed(errno:reason:)`` if reading fails.
     mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws(JSONLinesError) -> Int
 }
+
+/// Any sendable byte source, as one type: standard input, whichever the run's context opens.
+public struct AnyByteSource: ByteSource, Sendable {
+    private var base: any ByteSource & Sendable
+
+    /// Wraps a source.
+    ///
+    /// - Parameter base: The source.
+    public init(_ base: some ByteSource & Sendable) {
+        self.base = base
+    }
+
+    /// Reads from the wrapped source.
+    ///
+    /// - Parameter buffer: Where to put the bytes; never empty.
+    /// - Returns: The number of bytes read, or 0 at the end of the input.
+    /// - Throws: What the wrapped source throws.
+    public mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws(JSONLinesError) -> Int {
+        try base.read(into: buffer)
+    }
+}

@@ -1,6 +1,6 @@
 import Foundation
 import TVMRecords
-import TVMTerminal
+import TVMText
 
 /// A show record ready for the catalogue: its columns, its JSON, and the text the full-text index holds.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import TVMRecords
+import TVMText
 
 /// Renders one show's episodes for a terminal: the show's name, then a heading per season and a row per episode.
 ///

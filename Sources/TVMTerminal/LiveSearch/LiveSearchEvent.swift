@@ -22,9 +22,9 @@ public enum LiveSearchEvent: Sendable, Equatable {
 
 /// Why a search failed, in the words the status line shows.
 ///
-/// The driver writes them: the seeds' fetch-error text for a network failure, with the cause beside it.
+/// The driver writes them: the original app specification's fetch-error text for a network failure, with the cause beside it.
 public struct LiveSearchFailure: Sendable, Equatable {
-    /// The title shown above the message, e.g. the seeds' "Oops, something went wrong"; may be empty.
+    /// The title shown above the message, e.g. the original app specification's "Oops, something went wrong"; may be empty.
     public var title: String
     /// The message, e.g. "An error occurred while fetching data. Do you want to try again?".
     public var message: String

@@ -1,4 +1,5 @@
 import TVMRecords
+import TVMText
 
 /// Draws a ``LiveSearchScreen`` as terminal lines and bytes, fitted to the terminal's size.
 ///
@@ -12,7 +13,7 @@ import TVMRecords
 /// ```
 ///
 /// With an empty query the list holds the recent searches and the status line says so. After a failed search
-/// the list's place holds the seeds' retry dialog (title, message, cause) and the status line its keys. Ctrl-D replaces the
+/// the list's place holds the original app specification's retry dialog (title, message, cause) and the status line its keys. Ctrl-D replaces the
 /// list with the selected show's detail view. Every line is at most `width - 1` columns wide (measured with
 /// ``DisplayWidth``, so CJK names take two columns a character), so nothing wraps and erasing to the end of a
 /// line never eats its last character; names too long for their column end with `…`. The list scrolls to keep
@@ -29,7 +30,7 @@ public struct LiveSearchRenderer: Sendable {
 
     /// Styles the prompt, the status line and the selected row; plain text when colour is off.
     public let styler: Styler
-    /// Renders the detail view of a show for a width: TVMCLI's detail view, handed in by the driver.
+    /// Renders the detail view of a show for a width: the command layer's detail view, handed in by the driver.
     public let detailText: @Sendable (LiveSearchResult, Int) -> String
 
     /// Creates a renderer.
@@ -164,7 +165,7 @@ public struct LiveSearchRenderer: Sendable {
     /// The status line's keys while a failed search shows: they fit in 80 columns, and letters still type.
     public static let failureHints = "Ctrl-R retries · typing edits the query · Esc quits"
 
-    /// The seeds' retry dialog where the list would be: its title, its message, the cause under them.
+    /// The original app specification's retry dialog where the list would be: its title, its message, the cause under them.
     private func failureLines(_ failure: LiveSearchFailure, width: Int) -> [String] {
         var lines: [String] = []
         if !failure.title.isEmpty {

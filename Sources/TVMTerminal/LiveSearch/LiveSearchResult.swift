@@ -1,4 +1,5 @@
 import TVMRecords
+import TVMText
 
 /// One row of the live search's results: a show record as tvm-search prints it, and the fields the row shows.
 ///

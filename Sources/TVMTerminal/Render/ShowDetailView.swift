@@ -1,4 +1,5 @@
 import TVMRecords
+import TVMText
 
 /// Renders the terminal detail view of one TV show.
 ///

@@ -1,4 +1,5 @@
 import TVMRecords
+import TVMText
 
 /// A table of text cells under a header row, rendered to fit a terminal width.
 ///

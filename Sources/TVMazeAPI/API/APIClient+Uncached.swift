@@ -3,7 +3,7 @@ extension APIClient {
     ///
     /// For a sync of the whole catalogue: its pages must be current (the cache would answer a fresh copy of an
     /// hour ago) and would only fill the cache. Pacing and retries are those of ``fetch(_:)``; a body that
-    /// `accept` calls unusable (a page cut short) is retried like a 5xx. The seeds' retry dialog is never asked:
+    /// `accept` calls unusable (a page cut short) is retried like a 5xx. The original app specification's retry dialog is never asked:
     /// the caller reports the failure and goes on.
     /// - Parameters:
     ///   - endpoint: The request.

@@ -8,7 +8,7 @@ import TVMRecords
 /// bounded number of times on 429, 5xx, timeouts and lost connections, and its body is checked to be JSON
 /// before it is handed on. Nothing is skipped silently: a request either returns its body or throws.
 public final class APIClient: Sendable {
-    /// Decides whether to start over after every retry failed: the seeds' "Retry / Cancel" dialog.
+    /// Decides whether to start over after every retry failed: the original app specification's "Retry / Cancel" dialog.
     public typealias ExhaustedHandler = @Sendable (APIError) async -> Bool
 
     /// The API base URL without a trailing slash, e.g. `https://api.tvmaze.com`.
@@ -21,6 +21,7 @@ public final class APIClient: Sendable {
     private let cache: (any ResponseCache)?
     private let cacheMode: CacheMode
     private let skipsUnreachableHosts: Bool
+    private let clock: any PacingClock
     /// The hosts skipped for the rest of the run, with the failure that made them so.
     private let unreachableHosts = NIOLockedValueBox<[String: APIError]>([:])
 
@@ -42,6 +43,7 @@ public final class APIClient: Sendable {
     ///     under way, end at once with ``APIError/skipped(url:host:cause:)``. For batches (a page of posters),
     ///     as apt does with a host it cannot reach; not for a live search, whose user retries on purpose. A
     ///     5xx, a timeout or a connection cut short never trips it.
+    ///   - clock: The clock for retry delays and cache freshness (the limiter has its own).
     /// - Throws: ``APIError/invalidURL(_:)`` when `baseURL` is not an absolute http(s) URL.
     public init(
         baseURL: String,
@@ -52,7 +54,8 @@ public final class APIClient: Sendable {
         onExhausted: @escaping ExhaustedHandler = { _ in false },
         cache: (any ResponseCache)? = nil,
         cacheMode: CacheMode = .normal,
-        skipsUnreachableHosts: Bool = false
+        skipsUnreachableHosts: Bool = false,
+        clock: any PacingClock = SystemClock()
     ) throws(APIError) {
         var base = baseURL.trimmingCharacters(in: .whitespaces)
         while base.hasSuffix("/") { base.removeLast() }
@@ -64,6 +67,7 @@ public final class APIClient: Sendable {
         self.baseURL = base
         self.transport = transport
         self.limiter = limiter
+        self.clock = clock
         self.policy = policy
         self.onEvent = onEvent
         self.onExhausted = onExhausted
@@ -104,7 +108,7 @@ public final class APIClient: Sendable {
     public func fetchJSON(url: String, defaultMaxAge: Double = 3_600) async throws(APIError) -> [UInt8] {
         let key = CacheKey.normalise(url)
         let cached = cache?.lookup(key)
-        let now = Date().timeIntervalSince1970
+        let now = clock.now()
         switch cacheMode {
         case .offline:
             guard let cached else { throw .notCached(url: url) }
@@ -268,7 +272,7 @@ public final class APIClient: Sendable {
                 case .answered(let response) where response.status == 404:
                     throw APIError.notFound(url: url)
                 case .answered(let response) where response.status == 429:
-                    let now = Date().timeIntervalSince1970
+                    let now = clock.now()
                     failure = .rateLimited(
                         delay: response.header("retry-after").flatMap { policy.retryAfter($0, now: now) })
                 case .answered(let response) where (500..<600).contains(response.status):
@@ -313,7 +317,7 @@ public final class APIClient: Sendable {
                     .retrying(
                         url: url, attempt: attempt + 1, of: policy.retries + 1, delay: delay, reason: failure.reason))
                 if !windowWaits {
-                    try? await Task.sleep(nanoseconds: UInt64(delay * 1_000_000_000))
+                    await clock.sleep(seconds: delay)
                 }
                 continue
             }

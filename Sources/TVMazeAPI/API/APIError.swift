@@ -65,7 +65,7 @@ public enum APIError: Error, LocalizedError, Sendable, Equatable {
         }
     }
 
-    /// Whether the failure is a network-level one that the seeds' retry dialog offers to retry.
+    /// Whether the failure is a network-level one that the original app specification's retry dialog offers to retry.
     public var isFetchFailure: Bool {
         switch self {
         case .rateLimited, .timedOut, .unavailable, .invalidResponse: return true

@@ -26,6 +26,7 @@ public actor RateLimiter {
     /// How long a lowered limit lasts after the last 429, in seconds.
     public static let loweredLimitLifetime: Double = 600
     private let stateFile: String?
+    private let clock: any PacingClock
     private let onUnshared: @Sendable (String) -> Void
     private var reportedUnshared = false
     private var local = WindowState()
@@ -119,10 +120,12 @@ public actor RateLimiter {
     ///     requests sent exactly `window` apart cannot arrive closer together at the server.
     ///   - stateFile: A file that several processes share to keep one window, or `nil` for this process only.
     ///   - onUnshared: Called once, with the reason, if the file cannot be used and the window stays in memory.
+    ///   - clock: The clock the window is kept by.
     public init(
         limit: Int = 20, window: Double = 10, stateFile: String? = nil,
-        onUnshared: @escaping @Sendable (String) -> Void = { _ in }
+        onUnshared: @escaping @Sendable (String) -> Void = { _ in }, clock: any PacingClock = SystemClock()
     ) {
+        self.clock = clock
         self.limit = max(1, limit)
         self.window = window + 0.25
         self.stateFile = stateFile
@@ -137,12 +140,12 @@ public actor RateLimiter {
     @discardableResult
     public func acquire(onWait: @Sendable (Double) -> Void = { _ in }) async -> Bool {
         while true {
-            let now = Date().timeIntervalSince1970
+            let now = clock.now()
             let (normal, window) = (limit, self.window)
             let delay = update { $0.reserve(now: now, normal: normal, window: window) }
             guard delay > 0 else { return true }
             onWait(delay)
-            try? await Task.sleep(nanoseconds: UInt64(delay * 1_000_000_000))
+            await clock.sleep(seconds: delay)
             if Task.isCancelled { return false }
         }
     }
@@ -154,7 +157,7 @@ public actor RateLimiter {
     /// - Returns: How long, in seconds, every request now waits before the next is sent.
     @discardableResult
     public func throttled(retryAfter: Double?) -> Double {
-        let now = Date().timeIntervalSince1970
+        let now = clock.now()
         let (normal, window) = (limit, self.window)
         return update { state in
             state.throttle(now: now, retryAfter: retryAfter, normal: normal, window: window)
@@ -164,7 +167,7 @@ public actor RateLimiter {
 
     /// The limit in force now (lower than ``limit`` for a while after a 429).
     public var currentLimit: Int {
-        let now = Date().timeIntervalSince1970
+        let now = clock.now()
         return update { $0.limit(limit, now: now) }
     }
 

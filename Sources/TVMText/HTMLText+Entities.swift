@@ -1,5 +1,3 @@
-import TVMRecords
-
 extension HTMLText {
     /// The named character references `HTMLText` decodes, and HTML5's remapping of numeric references 128–159.
     enum Entities {

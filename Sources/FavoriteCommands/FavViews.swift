@@ -1,3 +1,4 @@
+import TVMCommandLine
 import TVMRecords
 import TVMStore
 import TVMTerminal
@@ -19,10 +20,10 @@ extension Views {
     )
 }
 
-/// `tvm-fav status` on a terminal: each show with the action the seeds call for.
+/// `tvm-fav status` on a terminal: each show with the action the original app specification calls for.
 ///
 /// A saved show offers **Delete** on red, a show that is not saved offers **Favorite** on green (the colours
-/// of the seeds' row actions; plain text when colour is off). The state comes from `_tvm.favorite`.
+/// of the original app specification's row actions; plain text when colour is off). The state comes from `_tvm.favorite`.
 public struct FavoriteStatusView: TabularView {
     /// Creates the view.
     public init() {}

@@ -1,5 +1,3 @@
-import TVMRecords
-
 /// Turns TVMaze's community HTML (show and episode `summary` fields) into plain text that is safe for a terminal.
 ///
 /// ```swift

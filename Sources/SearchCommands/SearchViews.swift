@@ -1,4 +1,5 @@
 import Foundation
+import TVMCommandLine
 import TVMRecords
 import TVMStore
 import TVMTerminal

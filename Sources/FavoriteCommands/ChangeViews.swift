@@ -1,3 +1,4 @@
+import TVMCommandLine
 import TVMRecords
 import TVMTerminal
 

@@ -1,3 +1,4 @@
+import TVMCommandLine
 import TVMImages
 import TVMRecords
 import TVMTerminal

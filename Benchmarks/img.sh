@@ -21,7 +21,7 @@ for tool in curl jq xargs; do
     command -v "$tool" >/dev/null || { echo "img.sh: $tool is required" >&2; exit 69; }
 done
 
-swift build -c release --product tvm-img >&2
+swift build -c release --static-swift-stdlib --product tvm >&2 && ln -sfn tvm "$(swift build -c release --static-swift-stdlib --show-bin-path)/tvm-img"
 swift build -c release --product tvm-replay >&2
 bin=.build/release
 

@@ -3,7 +3,6 @@
 #   1. the installed bin/ folder, tvm and its five links together (make install into a scratch prefix): ≤ 80 MB;
 #   2. start-up: `tvm --version` against `jq -n 1` (both start, print, exit): ≤ 0.5×;
 #   3. a cached `tvm-fetch show 1` (no request) against `tvm-fav list` with 100 favorites: ≤ 2×.
-# The tvm-fav list goal against sqlite3 is Benchmarks/fav-list.sh.
 # Usage: Benchmarks/multicall.sh [runs]      Needs: swift, jq, hyperfine.
 source "$(dirname "$0")/common.sh"
 source "$ROOT/Benchmarks/fav-common.sh"

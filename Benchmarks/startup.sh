@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# Issue 27's start-up guard: every tool's plain offline command, with one code path per command and a hardened
+# (PIE, RELRO, BIND_NOW) program, against `jq -n 1` in the same run. Goal: each at most 0.75x.
+#   tvm-fav list                 100 favorites
+#   tvm-fav next                 the same favorites, 100 episodes each, half watched
+#   tvm-search --local girls     a catalogue of the three recorded index pages
+#   tvm-episodes 1 --offline     show 1's episodes from the HTTP cache
+#   tvm-fetch show 1             from the HTTP cache, no request
+# Usage: Benchmarks/startup.sh [runs]      Needs: swift, jq, sqlite3, hyperfine.
+source "$(dirname "$0")/common.sh"
+source "$ROOT/Benchmarks/fav-common.sh"
+runs=${1:-100}
+[[ -n ${TVM_BENCH_BIN:-} ]] && BIN=$TVM_BENCH_BIN || build_release
+cd "$ROOT"
+
+bench_records 100 "$WORK/shows-100.jsonl"
+db=$WORK/fav.sqlite
+"$BIN/tvm-fav" add --no-episodes --db "$db" <"$WORK/shows-100.jsonl" >/dev/null
+jq -c '.[:100]' Tests/Fixtures/tvmaze/shows/2/episodes.json >"$WORK/episodes.json"
+sqlite3 "$db" <<SQL
+CREATE TEMP TABLE src AS SELECT value AS e, key AS pos FROM json_each(readfile('$WORK/episodes.json'));
+INSERT INTO episode (id, show_id, position, season, number, type, regular, name, airdate, airtime, airstamp, airs_at,
+  runtime, record)
+SELECT f.id * 1000 + s.pos, f.id, s.pos, json_extract(e, '$.season'), json_extract(e, '$.number'),
+  json_extract(e, '$.type'),
+  json_extract(e, '$.number') IS NOT NULL AND coalesce(json_extract(e, '$.type'), 'regular') = 'regular',
+  json_extract(e, '$.name'), json_extract(e, '$.airdate'), json_extract(e, '$.airtime'), json_extract(e, '$.airstamp'),
+  unixepoch(json_extract(e, '$.airstamp')), json_extract(e, '$.runtime'), json_set(e, '$.id', f.id * 1000 + s.pos)
+FROM favorite AS f, src AS s;
+UPDATE favorite SET episodes_at = '2016-05-01 00:00:00.000';
+INSERT INTO watched SELECT id, show_id, '2016-05-01 00:00:00.000' FROM episode WHERE position < 50;
+SQL
+
+start_replay --synthetic-pages 3
+catalog=$WORK/catalog.sqlite
+"$BIN/tvm-fetch" catalog sync --api-url "$API" --catalog "$catalog" 2>/dev/null
+"$BIN/tvm-fetch" show 1 --api-url "$API" >/dev/null
+"$BIN/tvm-episodes" 1 --api-url "$API" >/dev/null
+stop_replay
+export TVM_API_URL=http://127.0.0.1:9 TVM_NOW=2016-05-20T00:00:00Z
+
+commands=(
+    "jq -n 1"
+    "$BIN/tvm-fav list --db $db"
+    "$BIN/tvm-fav next --db $db"
+    "$BIN/tvm-search --local girls --catalog $catalog"
+    "$BIN/tvm-episodes 1 --offline"
+    "$BIN/tvm-fetch show 1"
+)
+names=(jq list next search episodes show)
+for index in "${!commands[@]}"; do
+    ${commands[$index]} >/dev/null || { say "benchmark: '${commands[$index]}' failed"; exit 1; }
+    hyperfine --warmup 5 --runs "$runs" -N --style basic --export-json "$WORK/${names[$index]}.json" \
+        "${commands[$index]}" >&2
+done
+
+jq_mean=$(mean_seconds jq)
+status=0
+printf '\n%-34s %10s %8s  %s\n' "command" "mean" "vs jq" "goal 0.75x"
+for index in "${!commands[@]}"; do
+    ((index == 0)) && continue
+    mean=$(mean_seconds "${names[$index]}")
+    r=$(ratio "$mean" "$jq_mean")
+    verdict=$(python3 -c "import sys; print('met' if float(sys.argv[1]) <= 0.75 else 'MISSED')" "$r")
+    [[ $verdict == met ]] || status=1
+    label=${commands[$index]#"$BIN/"}
+    printf '%-34s %8.1f ms %7sx  %s\n' "${label%% --db*}" "$(python3 -c "print($mean * 1000)")" "$r" "$verdict"
+done
+printf '%-34s %8.1f ms\n' "jq -n 1" "$(python3 -c "print($jq_mean * 1000)")"
+exit $status

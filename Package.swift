@@ -141,6 +141,15 @@ let package = Package(
             resources: [.copy("Images")]
         ),
         .testTarget(name: "FavoriteCommandsTests", dependencies: ["FavoriteCommands"]),
+        // Commands run in the test's process, in a ToolContext of buffers (Tests/CommandTests/InProcess.swift).
+        .testTarget(
+            name: "CommandTests",
+            dependencies: [
+                "FetchCommands", "SearchCommands", "FavoriteCommands", "EpisodesCommands", "ImgCommands",
+                "TVMCommandLine", "TVMRecords", "TVMazeAPI", "ReplayServer",
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ]
+        ),
         .testTarget(name: "ReplayServerTests", dependencies: ["ReplayServer"]),
         .testTarget(
             name: "EndToEndTests",

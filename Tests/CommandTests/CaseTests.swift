@@ -1,4 +1,5 @@
 import Foundation
+import ReplayServer
 import Testing
 
 /// One plain input → output case, from a folder `Tests/Cases/<tool>/<case>/`:
@@ -11,8 +12,13 @@ import Testing
 ///
 /// `<tool>` is the name the program is started as (`tvm-fetch`, or `tvm` for the git-style form). In every file,
 /// `@API@` stands for the replay server's URL, which also replaces TVMaze's hosts in the recorded responses.
+///
+/// Each case runs in the test's process (``InProcess``), against a replay server on 127.0.0.1 and folders of its
+/// own.
 struct ToolCase: CustomTestStringConvertible, Sendable {
-    static let root = Repository.url("Tests/Cases")
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Cases")
+    static let fixtures = root.deletingLastPathComponent().appendingPathComponent("Fixtures/tvmaze")
 
     let tool: String
     let name: String
@@ -44,18 +50,28 @@ struct CaseTests {
     @Test("the case folders hold at least one case for each tool and for tvm itself")
     func everyToolHasCases() {
         let tools = Set(ToolCase.all.map(\.tool))
-        #expect(tools.isSuperset(of: Repository.tools + ["tvm"]), "\(tools.sorted())")
+        #expect(tools.isSuperset(of: InProcess.tools.map(\.name) + ["tvm"]), "\(tools.sorted())")
     }
 
     @Test("each case prints exactly its stdout and stderr and exits with its status", arguments: ToolCase.all)
     func run(_ toolCase: ToolCase) async throws {
-        try await withReplay { server, sandbox in
+        let server = try await ReplayServer.start(ReplayConfiguration(fixturesDirectory: ToolCase.fixtures))
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("tvm-case-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: home) }
+        do {
             let api = server.baseURL
             let arguments = try #require(try toolCase.text("args", api: api), "\(toolCase.testDescription): no args")
                 .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
                 .dropLast(1)  // the file's final newline
             let stdin = try toolCase.text("stdin.jsonl", api: api)
-            let result = try await sandbox.run(toolCase.tool, Array(arguments), stdin: stdin)
+            let environment = [
+                "HOME": home.path, "XDG_CACHE_HOME": home.path + "/cache", "XDG_DATA_HOME": home.path + "/data",
+                "XDG_STATE_HOME": home.path + "/state", "XDG_CONFIG_HOME": home.path + "/config",
+                "TVM_API_URL": api, "TERM": "dumb", "PAGER": "cat", "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8",
+            ]
+            let result = await InProcess.run(
+                toolCase.tool, Array(arguments), stdin: stdin.map { Array($0.utf8) }, environment: environment)
             let status = try #require(
                 try toolCase.text("status", api: api).flatMap {
                     Int32($0.trimmingCharacters(in: .whitespacesAndNewlines))
@@ -71,6 +87,10 @@ struct CaseTests {
             } else {
                 #expect(result.stderr == (try toolCase.text("stderr", api: api) ?? ""), "\(toolCase.testDescription)")
             }
+            await server.stop()
+        } catch {
+            await server.stop()
+            throw error
         }
     }
 }

@@ -1,14 +1,36 @@
-import TVMCommandLine
 import TVMText
 
 /// What `tvm` does with its command line: run a tool, print a text, or fail with a usage error.
-enum MultiCall {
+public enum MultiCall {
     /// Run this tool with these arguments (without the program name).
     case run(Tool, [String])
     /// Print this text on stdout and exit 0.
     case print(String)
     /// Print this message on stderr and exit 64.
     case fail(String)
+
+    /// Runs the command line in the current ``ToolContext``: the tool it names, or the overview, the version or
+    /// a usage error.
+    ///
+    /// - Parameters:
+    ///   - argv: The command line, program name first.
+    ///   - tools: The tools to choose from.
+    /// - Returns: The exit status.
+    public static func main(_ argv: [String], tools: [Tool]) async -> Int32 {
+        let context = ToolContext.current
+        switch resolve(argv, tools: tools) {
+        case .run(let tool, let arguments):
+            return await tool.run(arguments)
+        case .print(let text):
+            let sink = context.stdout(false)
+            try? Array(text.utf8).withUnsafeBytes { try sink.write($0) }
+            try? sink.flush()
+            return 0
+        case .fail(let message):
+            context.stderr(message)
+            return ExitStatus.usage.rawValue
+        }
+    }
 
     /// Decides from `argv`: the basename of `argv[0]` names a tool (`tvm-fetch`), or, for any other name, the
     /// first argument does (`fetch` or `tvm-fetch`); `tvm`, `tvm --help` and `tvm help` list the tools, `tvm help
@@ -18,7 +40,7 @@ enum MultiCall {
     ///   - argv: The command line, program name first.
     ///   - tools: The tools to choose from.
     /// - Returns: What to do.
-    static func resolve(_ argv: [String], tools: [Tool]) -> MultiCall {
+    public static func resolve(_ argv: [String], tools: [Tool]) -> MultiCall {
         let program = argv.first.map { String($0.split(separator: "/").last ?? "") } ?? "tvm"
         if let tool = tools.first(where: { $0.name == program }) {
             return .run(tool, Array(argv.dropFirst()))
@@ -56,7 +78,7 @@ enum MultiCall {
     }
 
     /// The overview `tvm`, `tvm --help` and `tvm help` print.
-    static func usage(_ tools: [Tool]) -> String {
+    public static func usage(_ tools: [Tool]) -> String {
         let width = tools.map(\.shortName.count).max() ?? 0
         var text = """
             tvm: TV shows from the TVMaze API at the shell, as JSON Lines.

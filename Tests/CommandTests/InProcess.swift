@@ -1,0 +1,77 @@
+import EpisodesCommands
+import FavoriteCommands
+import FetchCommands
+import Foundation
+import ImgCommands
+import NIOConcurrencyHelpers
+import SearchCommands
+import TVMCommandLine
+import TVMRecords
+import TVMazeAPI
+
+/// What one in-process run printed, and its exit status.
+struct RunResult: Sendable {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+}
+
+/// Runs a tool's command line in the test's process, as `tvm` would run it, in a ``ToolContext`` of buffers:
+/// stdin from bytes, stdout and stderr captured, no terminal, an environment of the test's choosing.
+enum InProcess {
+    /// The tools, as the `tvm` program lists them.
+    static let tools: [Tool] = [.fetch, .search, .fav, .episodes, .img]
+
+    /// Runs `program arguments…` (`tvm-fetch show 1`, or `tvm fetch show 1`).
+    ///
+    /// - Parameters:
+    ///   - program: The name the program is started as.
+    ///   - arguments: The arguments.
+    ///   - stdin: What the tool reads; empty when `nil`.
+    ///   - environment: The whole environment.
+    ///   - clock: The pacing clock.
+    ///   - transport: The HTTP transport, or `nil` for the real one.
+    static func run(
+        _ program: String, _ arguments: [String], stdin: [UInt8]? = nil, environment: [String: String],
+        clock: any PacingClock = SystemClock(), transport: (any HTTPTransport)? = nil
+    ) async -> RunResult {
+        let stdout = Captured()
+        let stderr = Captured()
+        let input = stdin ?? []
+        var makeTransport: (@Sendable () -> any HTTPTransport)?
+        if let transport { makeTransport = { transport } }
+        let context = ToolContext(
+            terminal: Terminal(
+                stdinIsTTY: false, stdoutIsTTY: false, stderrIsTTY: false, environment: environment,
+                measuresScreen: false),
+            stdin: { AnyByteSource(ByteArraySource(input)) },
+            stdout: { (_: Bool) -> any ByteSink in CapturingSink(into: stdout) },
+            stderr: { (text: String) in stderr.append(Array(text.utf8)) },
+            clock: clock,
+            transport: makeTransport)
+        let status = await ToolContext.$current.withValue(context) {
+            await MultiCall.main([program] + arguments, tools: tools)
+        }
+        return RunResult(status: status, stdout: stdout.text, stderr: stderr.text)
+    }
+}
+
+/// Bytes written by a run, kept under a lock: the jq thread and the command's task may both write.
+final class Captured: Sendable {
+    private let bytes = NIOLockedValueBox<[UInt8]>([])
+
+    func append(_ more: some Sequence<UInt8>) { bytes.withLockedValue { $0.append(contentsOf: more) } }
+
+    var text: String { String(decoding: bytes.withLockedValue { $0 }, as: UTF8.self) }
+}
+
+/// Standard output of an in-process run.
+final class CapturingSink: ByteSink {
+    private let target: Captured
+
+    init(into target: Captured) { self.target = target }
+
+    func write(_ bytes: UnsafeRawBufferPointer) throws(JSONLinesError) { target.append(bytes) }
+    func endLine() throws(JSONLinesError) {}
+    func flush() throws(JSONLinesError) {}
+}

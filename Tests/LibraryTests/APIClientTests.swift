@@ -220,13 +220,16 @@ struct APIClientTests {
 
     @Test("Retry-After longer than the rate window sets the wait before the next attempt")
     func retryAfterHonoured() async throws {
-        let transport = ScriptedTransport([.status(429, headers: [("Retry-After", "1")]), .json("{}")])
+        let transport = ScriptedTransport([.status(429, headers: [("Retry-After", "30")]), .json("{}")])
         let events = EventRecorder()
-        let limiter = RateLimiter(limit: 1_000, window: 0.05)
-        let client = try ClientFactory.client(transport, limiter: limiter, events: events)
-        let elapsed = try await ContinuousClock().measure { _ = try await client.fetch(Self.show) }
-        #expect(events.retries.map(\.delay).allSatisfy { abs($0 - 1) < 0.05 }, "\(events.retries)")
-        #expect(elapsed >= .seconds(0.95))
+        let clock = SteppingClock()
+        let limiter = RateLimiter(limit: 20, window: 10, clock: clock)
+        let client = try ClientFactory.client(transport, limiter: limiter, events: events, clock: clock)
+        let start = clock.now()
+        _ = try await client.fetch(Self.show)
+        #expect(events.retries.map(\.delay) == [30], "\(events.retries)")
+        // The second attempt went out once Retry-After's 30 s had passed, not after the 10 s window.
+        #expect(clock.now() - start == 30)
         #expect(transport.callCount == 2)
     }
 
@@ -236,17 +239,17 @@ struct APIClientTests {
             .status(429, headers: [("retry-after", "0")]), .status(429), .json("{}"),
         ])
         let events = EventRecorder()
-        let limiter = RateLimiter(limit: 8, window: 0.5)
-        let client = try ClientFactory.client(transport, limiter: limiter, events: events)
-        let elapsed = try await ContinuousClock().measure { _ = try await client.fetch(Self.show) }
-        let delays = events.retries.map(\.delay)
-        #expect(delays.count == 2)
-        // The window is 0.5 s plus the limiter's 0.25 s margin.
-        #expect(delays.allSatisfy { $0 > 0.7 && $0 <= 0.75 }, "\(delays)")
-        #expect(elapsed >= .seconds(1.4))
+        let clock = SteppingClock()
+        let limiter = RateLimiter(limit: 20, window: 10, clock: clock)
+        let client = try ClientFactory.client(transport, limiter: limiter, events: events, clock: clock)
+        let start = clock.now()
+        _ = try await client.fetch(Self.show)
+        // TVMaze's window, 10 s, plus the limiter's 0.25 s margin, before each retry.
+        #expect(events.retries.map(\.delay) == [10.25, 10.25])
+        #expect(clock.now() - start == 20.5)
         // Each 429 came a window after the one before, so each lowered the limit: to half, as only one call of this
-        // client was in the window each time (8, then 4, then 2).
-        #expect(await limiter.currentLimit == 2)
+        // client was in the window each time (20, then 10, then 5).
+        #expect(await limiter.currentLimit == 5)
     }
 
     // MARK: The retry dialog
@@ -311,16 +314,31 @@ struct APIClientTests {
 
     // MARK: Pacing and downloads
 
-    /// A fetch started behind a rate window of one request per minute whose place is already spent, once it has
-    /// reported an event (the pacing it waits for); `spent` is a time just before the place was taken.
-    static func fetchBehindSpentWindow() async throws -> (
-        transport: ScriptedTransport, events: EventRecorder, fetch: Task<[UInt8], any Error>, spent: Double
-    ) {
+    @Test("a full rate window makes the next request wait, with a pacing event, then sends it")
+    func pacing() async throws {
+        let transport = ScriptedTransport([.json("{}"), .json("{}"), .json("{}")])
+        let events = EventRecorder()
+        let clock = SteppingClock()
+        let limiter = RateLimiter(limit: 2, window: 10, clock: clock)
+        let client = try ClientFactory.client(transport, limiter: limiter, events: events, clock: clock)
+        let start = clock.now()
+        for _ in 0..<3 { _ = try await client.fetch(.show(id: transport.callCount + 1)) }
+        guard case .pacing(let delay)? = events.events.first else {
+            Issue.record("expected one pacing event, got \(events.events)")
+            return
+        }
+        // The third request waited until the first left the 10.25 s window, and was then sent.
+        #expect(delay == 10.25)
+        #expect(clock.now() - start == 10.25)
+        #expect(transport.callCount == 3)
+    }
+
+    @Test("a fetch cancelled while it waits for the rate window is not sent, and ends as cancelled")
+    func cancelledWhilePaced() async throws {
         let transport = ScriptedTransport([.json("{}")])
         let events = EventRecorder()
-        // An hour's window: a fetch task that the loaded test pool starts minutes late still finds it full.
+        // An hour's window whose one place is spent: the fetch waits on the system clock until it is cancelled.
         let limiter = RateLimiter(limit: 1, window: 3_600)
-        let spent = Date().timeIntervalSince1970
         await limiter.acquire()
         let client = try ClientFactory.client(transport, limiter: limiter, events: events)
         let fetch = Task { try await client.fetch(Self.show) }
@@ -328,30 +346,6 @@ struct APIClientTests {
         while events.events.isEmpty, ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(5))
         }
-        return (transport, events, fetch, spent)
-    }
-
-    @Test("a full rate window makes the next request wait, with a pacing event")
-    func pacing() async throws {
-        // One request per hour, and that one is already spent: the fetch must wait most of an hour.
-        let (transport, events, fetch, spent) = try await Self.fetchBehindSpentWindow()
-        let seen = Date().timeIntervalSince1970
-        #expect(transport.callCount == 0)
-        fetch.cancel()
-        _ = await fetch.result
-        guard case .pacing(let delay) = try #require(events.events.first) else {
-            Issue.record("expected a pacing event first, got \(events.events)")
-            return
-        }
-        // The wait runs until the spent slot (taken after `spent`) leaves the 3,600.25 s window, counted from when
-        // the fetch asked (before `seen`).
-        #expect(delay >= spent + 3_600.25 - seen - 0.001)
-        #expect(delay <= 3_600.25)
-    }
-
-    @Test("a fetch cancelled while it waits for the rate window is not sent, and ends as cancelled")
-    func cancelledWhilePaced() async throws {
-        let (transport, _, fetch, _) = try await Self.fetchBehindSpentWindow()
         fetch.cancel()
         let result = await fetch.result
         #expect(transport.callCount == 0)

@@ -7,9 +7,10 @@ import Testing
 @testable import TVMTerminal
 @testable import TVMazeAPI
 
-/// The sliding window, in memory and shared through a file. Windows are sub-second (0.05 s plus the limiter's
-/// 0.25 s margin). Every timing assertion is a lower bound that follows from the window itself, so a slow or
-/// loaded machine cannot break it: a limiter may admit late, never early.
+/// The sliding window, in memory and shared through a file. The in-memory window runs on a stepping clock
+/// (TVMaze's 20 calls in 10 s, no real time); the file-shared ones keep sub-second windows on the system clock,
+/// with lower bounds only, so that a slow or loaded machine cannot break them: a limiter may admit late, never
+/// early.
 @Suite("RateLimiter")
 struct RateLimiterTests {
     /// One acquire: when it was asked for, when it returned, and the waits it announced.
@@ -51,46 +52,54 @@ struct RateLimiterTests {
 
     @Test("the first `limit` acquires pass at once; the next waits until the oldest leaves the window")
     func inMemoryWindow() async {
-        let limiter = RateLimiter(limit: 3, window: 0.05)
-        let window = await limiter.window
-        var acquisitions: [Acquisition] = []
-        for _ in 0..<4 {
-            acquisitions.append(await Self.acquire(limiter))
+        let clock = SteppingClock()
+        let limiter = RateLimiter(limit: 20, window: 10, clock: clock)
+        let start = clock.now()
+        var waits: [[Double]] = []
+        for _ in 0..<21 {
+            let announced = LockedBox<[Double]>([])
+            await limiter.acquire { delay in announced.withLock { $0.append(delay) } }
+            waits.append(announced.snapshot)
         }
-        #expect(acquisitions.prefix(3).allSatisfy { $0.waits.isEmpty })
-        // However slowly the first three ran, the fourth cannot be admitted within one window of the first.
-        #expect(acquisitions[3].admitted - acquisitions[0].asked >= .seconds(window))
-        if acquisitions[3].asked - acquisitions[0].admitted < .seconds(window) {
-            #expect(!acquisitions[3].waits.isEmpty)
-        }
-        #expect(acquisitions[3].waits.allSatisfy { $0 > 0 && $0 <= window })
+        #expect(waits.prefix(20).allSatisfy { $0.isEmpty })
+        // TVMaze's 20 calls in 10 s: the 21st goes out when the first leaves the window and its 0.25 s margin.
+        #expect(waits[20] == [10.25])
+        #expect(clock.now() - start == 10.25)
     }
 
     @Test("a steady stream keeps every window to the limit")
     func inMemoryStream() async {
-        let limiter = RateLimiter(limit: 3, window: 0.05)
-        let window = await limiter.window
-        var acquisitions: [Acquisition] = []
-        for _ in 0..<7 {
-            acquisitions.append(await Self.acquire(limiter))
+        let clock = SteppingClock()
+        let limiter = RateLimiter(limit: 20, window: 10, clock: clock)
+        var sent: [Double] = []
+        for _ in 0..<70 {
+            await limiter.acquire()
+            sent.append(clock.now())
         }
-        Self.expectWindowKept(acquisitions, limit: 3, window: window)
+        for index in sent.indices.dropLast(20) {
+            #expect(sent[index + 20] - sent[index] >= 10.25, "sends \(index)…\(index + 20)")
+        }
+        // And no slower than the window asks: 70 sends take three windows.
+        #expect(sent[69] - sent[0] == 3 * 10.25)
     }
 
     @Test("concurrent acquires share the window")
     func inMemoryConcurrent() async {
-        let limiter = RateLimiter(limit: 2, window: 0.05)
-        let window = await limiter.window
-        let started = ContinuousClock.now
-        let admitted = await withTaskGroup(of: ContinuousClock.Instant.self) { group in
+        let clock = SteppingClock()
+        let limiter = RateLimiter(limit: 2, window: 10, clock: clock)
+        let started = clock.now()
+        let admitted = await withTaskGroup(of: Double.self) { group in
             for _ in 0..<5 {
-                group.addTask { await Self.acquire(limiter).admitted }
+                group.addTask {
+                    await limiter.acquire()
+                    return clock.now()
+                }
             }
             return await group.reduce(into: []) { $0.append($1) }.sorted()
         }
         // Five acquires at two per window need at least two full windows after the start.
-        #expect(admitted[2] - started >= .seconds(window))
-        #expect(admitted[4] - started >= .seconds(2 * window))
+        #expect(admitted[2] - started >= 10.25)
+        #expect(admitted[4] - started >= 2 * 10.25)
     }
 
     @Test("a cancelled wait returns at once, and records no send")

@@ -21,11 +21,13 @@ enum ClientFactory {
         cache: (any ResponseCache)? = nil,
         cacheMode: CacheMode = .normal,
         skipsUnreachableHosts: Bool = false,
+        clock: any PacingClock = SystemClock(),
         onExhausted: @escaping APIClient.ExhaustedHandler = { _ in false }
     ) throws -> APIClient {
         try APIClient(
             baseURL: baseURL, transport: transport, limiter: limiter, policy: policy, onEvent: events.handler,
-            onExhausted: onExhausted, cache: cache, cacheMode: cacheMode, skipsUnreachableHosts: skipsUnreachableHosts)
+            onExhausted: onExhausted, cache: cache, cacheMode: cacheMode, skipsUnreachableHosts: skipsUnreachableHosts,
+            clock: clock)
     }
 }
 

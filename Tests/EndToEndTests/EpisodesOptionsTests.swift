@@ -57,9 +57,6 @@ struct EpisodesOptionsTests {
                 })
             #expect(result.lines == [EpisodeFixtures.labelled(next, id: 43, name: "Outlander")])
             #expect(server.log.requests.map(\.target) == ["/shows/43?embed=nextepisode", "/shows/1?embed=nextepisode"])
-            let mixed = try await sandbox.run("tvm-episodes", ["43", "--next", "--group"])
-            #expect(mixed.status == 64)
-            #expect(mixed.stderr.contains("cannot be combined with --group"))
         }
     }
 

@@ -43,21 +43,6 @@ struct MultiCallTests {
         #expect(tvm.stdout.range(of: #"^\d+\.\d+\.\d+\n$"#, options: .regularExpression) != nil, "\(tvm.stdout)")
     }
 
-    @Test("an unknown tool is a usage error that suggests the nearest tool, or names them all, exit 64")
-    func unknownTool() async throws {
-        let sandbox = try Sandbox()
-        let result = try await sandbox.run("tvm", ["fecth", "show", "1"])
-        #expect(result.status == 64)
-        #expect(result.stdout.isEmpty)
-        #expect(result.stderr == "tvm: error: 'fecth' is not a tvm tool; did you mean 'fetch'? (see 'tvm --help')\n")
-        let far = try await sandbox.run("tvm", ["watch", "list"])
-        #expect(far.status == 64)
-        #expect(
-            far.stderr
-                == "tvm: error: 'watch' is not a tvm tool (the tools are fetch, search, fav, episodes, img); "
-                + "see 'tvm --help'\n")
-    }
-
     @Test("tvm TOOL ARGS and tvm-TOOL ARGS print the same bytes, messages and status")
     func gitStyleMatchesLinks() async throws {
         try await withReplay { _, sandbox in

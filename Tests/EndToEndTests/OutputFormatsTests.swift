@@ -43,51 +43,13 @@ struct OutputFormatsTests {
             ])
     }
 
-    @Test("--format tsv escapes tab, newline and backslash, and --no-header drops the header")
-    func tsvEscapes() async throws {
-        let sandbox = try Sandbox()
-        let result = try await sandbox.run(
-            "tvm-fav", ["status", "--format", "tsv", "--no-header", "--fields", "id,name"],
-            stdin: Self.awkwardShows[2] + "\n")
-        #expect(result.status == 0)
-        #expect(result.stdout == "903\tTwo\\nLines\\tand a \\\\ backslash\n")
-    }
-
-    @Test("csv's default columns are the table's columns")
-    func csvDefaultColumns() async throws {
-        try await withReplay { _, sandbox in
-            let csv = try await sandbox.run("tvm-fetch", ["shows", "--page", "0", "--format", "csv", "-n", "2"])
-            #expect(csv.status == 0)
-            #expect(
-                csv.lines == [
-                    "ID,NAME,STATUS,PREMIERED,NETWORK,GENRES,RATING",
-                    #"1,Under the Dome,Ended,2013-06-24,CBS,"Drama, Science-Fiction, Thriller",6.5"#,
-                    #"2,Person of Interest,Ended,2011-09-22,CBS,"Action, Crime, Science-Fiction",9.0"#,
-                ])
-            let table = try await sandbox.run(
-                "tvm-fetch", ["shows", "--page", "0", "--format", "table", "-n", "1", "--no-color"])
-            let header = table.lines.first?.split(separator: " ").map(String.init)
-            #expect(header == ["ID", "NAME", "STATUS", "PREMIERED", "NETWORK", "GENRES", "RATING"])
-        }
-    }
-
-    @Test("--fields projects JSON Lines to those fields in order, an unknown path as null, like gh --json")
+    @Test("--fields with --format json keeps just those fields in each element of the array")
     func fieldsProjectJSON() async throws {
         try await withReplay { _, sandbox in
-            let lines = try await sandbox.run(
-                "tvm-fetch", ["show", "1", "--fields", "name,id,network.name,no.such,_tvm.score"])
-            #expect(lines.status == 0)
-            #expect(
-                lines.stdout
-                    == #"{"name":"Under the Dome","id":1,"network.name":"CBS","no.such":null,"_tvm.score":null}"# + "\n"
-            )
             let json = try await sandbox.run(
                 "tvm-fetch", ["shows", "--page", "0", "-n", "2", "--fields", "id", "--format", "json"])
             let parsed = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Int]]
             #expect(parsed == [["id": 1], ["id": 2]])
-            let bad = try await sandbox.run("tvm-fetch", ["show", "1", "--fields", "id,,name"])
-            #expect(bad.status == 64)
-            #expect(bad.stderr.contains("has an empty field"))
         }
     }
 
@@ -111,22 +73,6 @@ struct OutputFormatsTests {
             #expect(result.stdout == "[]\n", "\(arguments)")
         }
         #expect(!FileManager.default.fileExists(atPath: sandbox.favoritesDatabase.path))
-    }
-
-    @Test("a --jq filter yielding objects makes a table of their keys, with --format table")
-    func tableOfFilterObjects() async throws {
-        try await withReplay { _, sandbox in
-            let result = try await sandbox.run(
-                "tvm-fetch",
-                ["shows", "--page", "0", "-n", "2", "--jq", "{id, name, net: .network.name}", "--format", "table"])
-            #expect(result.status == 0)
-            #expect(
-                result.lines == [
-                    "ID  NAME                NET",
-                    " 1  Under the Dome      CBS",
-                    " 2  Person of Interest  CBS",
-                ])
-        }
     }
 
     @Test("-n/--limit stops after N records and asks for no more pages than they need")

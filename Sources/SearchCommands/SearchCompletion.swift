@@ -7,7 +7,7 @@ import TVMStore
 ///
 /// The shell runs `tvm-search ---completion -- positional@0 CWORD CURSOR WORDS…` on every Tab;
 /// ArgumentParser calls ``complete(_:_:_:)`` before the command is even parsed. This path only reads the
-/// history file: no API client, no jq, no network, so an answer takes a few milliseconds.
+/// history file: no API client, no jq, no network.
 enum SearchCompletion {
     /// The remembered searches that fit the word being completed.
     ///

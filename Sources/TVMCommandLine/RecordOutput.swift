@@ -71,8 +71,6 @@ public final class RecordOutput {
     /// records before them, on the other core. The next batch is queued before the previous one is awaited, so
     /// that the filter's thread never waits for this task to wake up. While batches are queued, only the filter's
     /// thread writes output and touches the writing state; this task touches `filterPending` and `records` alone.
-    /// `--jq .name` over 50,000 shows took 1.71x `jq -r .name` with each batch awaited at once; see README's
-    /// benchmark table for the figure with the pipeline (Benchmarks/jq.sh).
     private var filterRunning: [(task: Task<JQBatchResult, any Error>, firstNumber: Int)] = []
     /// How many records go to the filter's thread at once.
     private static let filterBatch = 64

@@ -21,8 +21,7 @@ public struct EpisodeTableView: TerminalView {
     public var layout: Layout
     /// The zone air times are shown in; `nil` for the user's (`TZ`), looked up when a table is rendered.
     ///
-    /// Not at creation: the view is made for every run, and `TimeZone.current` loads ICU's zone data, 2 ms of
-    /// `tvm-fav next`'s 23 when its output goes to a pipe and no table is drawn.
+    /// Not at creation: the view is made for every run, and a pipe draws no table.
     public var timeZone: TimeZone?
 
     /// Creates the view.

@@ -46,15 +46,8 @@ public struct ByteSize: Sendable, Equatable, Comparable, CustomStringConvertible
         return index == 0 ? "\(bytes) B" : Self.oneDecimal(value) + " " + units[index]
     }
 
-    /// `value` as `%.1f` prints it, through the C library: Foundation's `String(format:)` costs a cached
-    /// `tvm-fetch show` about 0.8 ms at start-up, where ArgumentParser asks for `--cache-max`'s default.
-    private static func oneDecimal(_ value: Double) -> String {
-        withUnsafeTemporaryAllocation(of: CChar.self, capacity: 64) { buffer in
-            let written = withVaList([value]) { vsnprintf(buffer.baseAddress, buffer.count, "%.1f", $0) }
-            guard written > 0, written < buffer.count else { return String(value) }
-            return String(cString: buffer.baseAddress!)
-        }
-    }
+    /// `value` with one decimal, as `%.1f` prints it.
+    private static func oneDecimal(_ value: Double) -> String { String(format: "%.1f", value) }
 
     /// Orders sizes by bytes.
     public static func < (lhs: ByteSize, rhs: ByteSize) -> Bool { lhs.bytes < rhs.bytes }

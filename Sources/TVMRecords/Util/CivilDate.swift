@@ -1,5 +1,5 @@
-/// Proleptic Gregorian calendar arithmetic on whole days, without Foundation's `Calendar` (whose first use
-/// costs about a millisecond at start-up). Day 0 is 1970-01-01; the algorithms are Howard Hinnant's.
+/// Proleptic Gregorian calendar arithmetic on whole days, in UTC, for air dates and calendar stamps. Day 0 is
+/// 1970-01-01; the algorithms are Howard Hinnant's.
 package enum CivilDate {
     /// Days since 1970-01-01 of a date (`days_from_civil`).
     ///

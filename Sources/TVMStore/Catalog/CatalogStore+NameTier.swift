@@ -9,9 +9,8 @@ extension CatalogStore {
     /// then id), so when that tier holds `offset + limit` shows, no show outside it is on the page. The tier is
     /// ordered by the `show` columns alone; bm25 is asked only for the rows that can reach the page: those before
     /// the page's end, and those tied with the last of them on word count and popularity (bm25 may reorder ties).
-    /// The full query scores every match, and a short prefix matches most of the catalogue: `g` is 64,095 shows
-    /// (212 ms in the sqlite3 shell, against 9 ms for its 7,091 names and 27 ms for ten scores here); `girls` is
-    /// 13 ms against 2 + 0.5 ms. More than ``maxNameTierCandidates`` tied rows go to the full query.
+    /// The full query scores every match, and a short prefix matches most of the catalogue (Benchmarks/README.md
+    /// has the figures). More than ``maxNameTierCandidates`` tied rows go to the full query.
     static func nameTierHits(_ db: Database, query: CatalogQuery, match: CatalogMatch) throws -> [CatalogHit]? {
         guard (query.sort ?? .score) == .score, query.limit > 0 else { return nil }
         let (conditions, filterArguments) = filters(query)
@@ -52,8 +51,8 @@ extension CatalogStore {
     /// FTS5's rank (bm25, lower is better) of some shows for an expression, by id.
     ///
     /// `+rowid` keeps the id list away from FTS5: given `rowid IN (…)`, FTS5 seeks each id in the expression's
-    /// doclists, merging a short prefix's thousands of terms once per id (`g`: 200 ms for ten ids, against 27 ms
-    /// for one pass over its matches that computes bm25 only for the ten).
+    /// doclists, merging a short prefix's thousands of terms once per id, where one pass over its matches computes
+    /// bm25 only for the ids asked.
     private static func ranks(_ db: Database, expression: String, ids: [Int]) throws -> [Int: Double] {
         let placeholders = Array(repeating: "?", count: ids.count).joined(separator: ",")
         let rows = try Row.fetchAll(

@@ -132,7 +132,7 @@ public final class CatalogStore: Sendable {
         }
         if !exists {
             // 16 KiB pages, set before the first table and before WAL (which fixes the page size): records of
-            // ~1.5 KB left a quarter of each 4 KiB page empty (a 95,000-show file was 1.62x its JSON; 1.40x now).
+            // ~1.5 KB leave a quarter of each 4 KiB page empty.
             let queue = try DatabaseQueue(path: path, configuration: configuration(readonly: false))
             try queue.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA page_size = \(pageSize)") }
             try migrator.migrate(queue)

@@ -138,7 +138,7 @@ extension FavoritesStore {
     ///
     /// `regular = 1`, not `regular`: only an equality lets SQLite walk `episode_order`. `+e.airs_at`: the unary
     /// `+` keeps SQLite from choosing `episode_window` (show, air time) for the aired count, which would then read
-    /// every aired row of the table to check `regular` (17 ms → 22 ms over 100 favorites × 100 episodes).
+    /// every aired row of the table to check `regular`.
     static let upNextSQL: String = {
         let regular = "e.show_id = f.id AND e.regular = 1"
         let aired = "\(regular) AND +e.airs_at <= :now"

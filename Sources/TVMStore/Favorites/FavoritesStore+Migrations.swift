@@ -7,22 +7,21 @@ extension FavoritesStore {
     /// - `v1-favorite`: the `favorite` table. `id` is the TVMaze show id (the primary key, so re-adding a show
     ///   updates its row); `record` holds the show as compact JSON text and must be valid JSON; `added_at` and
     ///   `updated_at` are UTC timestamps (`YYYY-MM-DD HH:MM:SS.SSS`); `position` orders favorites as saved.
-    /// - `v2-episodes-and-marks` (issue 18): the `episode` table (each favorite's episodes, ``StoredEpisode``,
+    /// - `v2-episodes-and-marks`: the `episode` table (each favorite's episodes, ``StoredEpisode``,
     ///   deleted with the favorite), the `watched` table (``WatchMark``: episode id, show id, watched at; no
     ///   foreign key, so that no deletion ever takes a mark along), and `favorite.episodes_at`, when the show's
     ///   episode list was last stored (`NULL`: never, as for every favorite saved before this migration).
-    /// - `v3-changes` (issue 19): the `change_event` table (``ChangeRecord``: what `tvm-fav refresh` saw change,
+    /// - `v3-changes`: the `change_event` table (``ChangeRecord``: what `tvm-fav refresh` saw change,
     ///   appended in the transaction that saves what it fetched, with `seen_at` for `tvm-fav changes --mark-seen`),
     ///   the `season_seen` table (the seen marks of `season_complete`, an event derived when read), and
     ///   `favorite.checked_at`, when a refresh last knew the show up to date (`NULL`: never; such a show is
     ///   fetched whole by the next refresh).
-    /// - `v4-episode-order` (issue 18): the index that covers `tvm-fav next` becomes `episode_order`, in viewing order
+    /// - `v4-episode-order`: the index that covers `tvm-fav next` becomes `episode_order`, in viewing order
     ///   (`show_id, regular, season, number, position`, then `airs_at`), so that the first unwatched episode of a
-    ///   show is found by walking its episodes in order instead of sorting them: the query took 10 ms over
-    ///   100 favorites × 100 episodes, and takes 6 ms.
-    /// - `v5-episode-window` (issue 18): the index `episode_window` (`show_id, airs_at`), so that a show's episodes
+    ///   show is found by walking its episodes in order instead of sorting them.
+    /// - `v5-episode-window`: the index `episode_window` (`show_id, airs_at`), so that a show's episodes
     ///   airing in a window (`tvm-episodes --upcoming` from the database) are found without reading the show's
-    ///   other rows: the index by position made SQLite read all of them (24 pages a show, where 2 now do).
+    ///   other rows.
     public static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1-favorite") { db in

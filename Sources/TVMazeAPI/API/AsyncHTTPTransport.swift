@@ -25,9 +25,8 @@ public final class AsyncHTTPTransport: HTTPTransport {
     /// The clients made so far, and the certificates they trust.
     private struct Pool {
         var clients: [ClientKey: HTTPClient] = [:]
-        /// The certificates of `SSL_CERT_FILE` and `SSL_CERT_DIR`, read once, when the first client is made: a run
-        /// that sends no request (`--offline`, a cached answer) does not parse them, and Debian's two (a bundle and
-        /// a folder of about 150 files) cost 10 ms. `nil` until then; `.some(nil)` when neither is set.
+        /// The certificates of `SSL_CERT_FILE` and `SSL_CERT_DIR`, read once, when the first client is made, so a
+        /// run that sends no request does not parse them. `nil` until then; `.some(nil)` when neither is set.
         var trustRoots: NIOSSLTrustRoots??
     }
 

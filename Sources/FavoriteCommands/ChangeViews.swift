@@ -3,12 +3,12 @@ import TVMRecords
 import TVMTerminal
 
 /// `tvm-fav changes` on a terminal: when (UTC), the show, and what changed in words.
-public struct ChangeView: TabularView {
+package struct ChangeView: TabularView {
     /// Creates the view.
-    public init() {}
+    package init() {}
 
     /// When, show, what.
-    public var columns: [TextTable.Column] {
+    package var columns: [TextTable.Column] {
         [
             .init("WHEN (UTC)", priority: .essential), .init("SHOW", flexible: true, priority: .essential),
             .init("WHAT", flexible: true, priority: .essential),
@@ -16,7 +16,7 @@ public struct ChangeView: TabularView {
     }
 
     /// One row per event line: its `at` as `2024-03-01 20:00`, `show.name`, `summary`.
-    public func cells(of record: [UInt8], at index: Int) -> [TextTable.Cell]? {
+    package func cells(of record: [UInt8], at index: Int) -> [TextTable.Cell]? {
         guard let summary = text(["summary"], in: record) else { return nil }
         let at = text(["at"], in: record) ?? ""
         let when = at.count >= 16 ? String(at.prefix(10)) + " " + String(at.dropFirst(11).prefix(5)) : at

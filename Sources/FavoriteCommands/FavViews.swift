@@ -5,7 +5,7 @@ import TVMTerminal
 
 extension Views {
     /// Favorites: id, name, status, premiered, genres, rating.
-    public static let favorites = TableView<Show>(
+    package static let favorites = TableView<Show>(
         columns: [
             .init("ID", alignment: .right, priority: .essential), .init("NAME", flexible: true),
             .init("STATUS", priority: .low), .init("PREMIERED", priority: .essential),
@@ -24,22 +24,22 @@ extension Views {
 ///
 /// A saved show offers **Delete** on red, a show that is not saved offers **Favorite** on green (the colours
 /// of the original app specification's row actions; plain text when colour is off). The state comes from `_tvm.favorite`.
-public struct FavoriteStatusView: TabularView {
+package struct FavoriteStatusView: TabularView {
     /// Creates the view.
-    public init() {}
+    package init() {}
 
     /// The action label and style for a saved or unsaved show.
     ///
     /// - Parameter saved: Whether the show is a favorite.
     /// - Returns: The cell: `Delete` (red) or `Favorite` (green).
-    public static func action(saved: Bool) -> TextTable.Cell {
+    package static func action(saved: Bool) -> TextTable.Cell {
         saved
             ? TextTable.Cell("Delete", style: [.bold, .inverse, .red])
             : TextTable.Cell("Favorite", style: [.bold, .inverse, .green])
     }
 
     /// Id, name, premiered, action.
-    public var columns: [TextTable.Column] {
+    package var columns: [TextTable.Column] {
         [
             .init("ID", alignment: .right, priority: .essential), .init("NAME", flexible: true),
             .init("PREMIERED", priority: .essential), .init("ACTION", priority: .essential),
@@ -47,7 +47,7 @@ public struct FavoriteStatusView: TabularView {
     }
 
     /// One row per record (a show, or a search result holding one): id, name, premiered, action.
-    public func cells(of record: [UInt8], at index: Int) -> [TextTable.Cell]? {
+    package func cells(of record: [UInt8], at index: Int) -> [TextTable.Cell]? {
         let showJSON = ((try? RawJSON.value(forKey: "show", in: record)) ?? nil) ?? record
         let show = (try? Show(json: showJSON)) ?? Show()
         let saved =

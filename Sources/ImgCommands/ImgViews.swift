@@ -4,19 +4,19 @@ import TVMRecords
 import TVMTerminal
 
 /// How `tvm-img cache info` looks on a terminal: one sentence instead of its record.
-public struct ImageCacheInfoView: TerminalView {
+package struct ImageCacheInfoView: TerminalView {
     /// Creates the view.
-    public init() {}
+    package init() {}
 
     /// Each record is a sentence of its own.
-    public var rendersEachRecord: Bool { true }
+    package var rendersEachRecord: Bool { true }
 
     /// The record `tvm-img cache info` prints: `{"directory":…,"files":…,"bytes":…}`.
     ///
     /// - Parameters:
     ///   - directory: The cache folder.
     ///   - usage: Its image count and size.
-    public static func record(directory: String, usage: ImageCacheUsage) -> [UInt8] {
+    package static func record(directory: String, usage: ImageCacheUsage) -> [UInt8] {
         Array("{\"directory\":".utf8) + JSONText.string(directory) + Array(",\"files\":".utf8)
             + JSONText.number(usage.files) + Array(",\"bytes\":".utf8) + Array(String(usage.bytes).utf8) + [0x7D]
     }
@@ -24,14 +24,14 @@ public struct ImageCacheInfoView: TerminalView {
     /// `12 images, 3.4 MiB (3565158 bytes)` or `no images`.
     ///
     /// - Parameter usage: A count of images and bytes.
-    public static func describe(_ usage: ImageCacheUsage) -> String {
+    package static func describe(_ usage: ImageCacheUsage) -> String {
         guard usage.files > 0 else { return "no images" }
         let noun = usage.files == 1 ? "image" : "images"
         return "\(usage.files) \(noun), \(ByteSize(bytes: Int(usage.bytes))) (\(usage.bytes) bytes)"
     }
 
     /// `240 images, 1.2 MiB (1234567 bytes) in /home/me/.cache/tvm/images`.
-    public func render(_ records: [[UInt8]], width: Int, color: Bool) -> String {
+    package func render(_ records: [[UInt8]], width: Int, color: Bool) -> String {
         records.map { record in
             let directory = (try? RawJSON.value(forKey: "directory", in: record)).flatMap { RawJSON.string($0) }
             let files = (try? RawJSON.value(forKey: "files", in: record)).flatMap { RawJSON.integer($0) }
@@ -44,12 +44,12 @@ public struct ImageCacheInfoView: TerminalView {
 
 /// `tvm-img` records as a table: what each record names (a show, a search result's show, an episode, a person)
 /// and the poster file it got (`_tvm.image`), blank when it has none.
-public struct PosterRowsView: TabularView {
+package struct PosterRowsView: TabularView {
     /// Creates the view.
-    public init() {}
+    package init() {}
 
     /// Id, name, image.
-    public var columns: [TextTable.Column] {
+    package var columns: [TextTable.Column] {
         [
             .init("ID", alignment: .right, priority: .essential), .init("NAME", flexible: true),
             .init("IMAGE", priority: .essential),
@@ -57,7 +57,7 @@ public struct PosterRowsView: TabularView {
     }
 
     /// The cells of any JSON object record: its id and name (or those of its `show`), and `_tvm.image`.
-    public func cells(of record: [UInt8], at index: Int) -> [TextTable.Cell]? {
+    package func cells(of record: [UInt8], at index: Int) -> [TextTable.Cell]? {
         guard record.first == UInt8(ascii: "{") else { return nil }
         func text(_ path: [String]) -> String? {
             ((try? RawJSON.value(atPath: path, in: record)) ?? nil).map(RawJSON.cellText).flatMap {

@@ -5,12 +5,12 @@ import TVMStore
 import TVMTerminal
 
 /// Search results on a terminal: score, id, name, premiered, network and status, best match first.
-public struct SearchResultsView: TabularView {
+package struct SearchResultsView: TabularView {
     /// Creates the view.
-    public init() {}
+    package init() {}
 
     /// Score, id, name, premiered, network, status.
-    public var columns: [TextTable.Column] {
+    package var columns: [TextTable.Column] {
         [
             .init("SCORE", alignment: .right, priority: .essential),
             .init("ID", alignment: .right, priority: .essential),
@@ -20,7 +20,7 @@ public struct SearchResultsView: TabularView {
     }
 
     /// The cells of a scored show record (`_tvm.score`); `nil` for a record that is not a show.
-    public func cells(of record: [UInt8], at index: Int) -> [TextTable.Cell]? {
+    package func cells(of record: [UInt8], at index: Int) -> [TextTable.Cell]? {
         guard record.first == UInt8(ascii: "{"), let show = try? Show(json: record) else { return nil }
         return [
             .init(Self.score(of: record)), .init(Cells.number(show.id)), .init(show.name ?? ""),
@@ -40,24 +40,24 @@ public struct SearchResultsView: TabularView {
 }
 
 /// The search history on a terminal: a numbered list, most recent first, with how long ago each search was.
-public struct SearchHistoryView: TabularView {
+package struct SearchHistoryView: TabularView {
     /// The time the ages are measured from.
-    public let now: Date
+    package let now: Date
 
     /// Creates the view.
     ///
     /// - Parameter now: The time the ages are measured from.
-    public init(now: Date = Date()) {
+    package init(now: Date = Date()) {
         self.now = now
     }
 
     /// Number, query, and how long ago.
-    public var columns: [TextTable.Column] {
+    package var columns: [TextTable.Column] {
         [.init("#", alignment: .right, priority: .essential), .init("QUERY", flexible: true), .init("SEARCHED")]
     }
 
     /// The cells of a `{"query":…,"at":…}` record; `nil` for a record that is not an entry.
-    public func cells(of record: [UInt8], at index: Int) -> [TextTable.Cell]? {
+    package func cells(of record: [UInt8], at index: Int) -> [TextTable.Cell]? {
         guard let entry = try? SearchHistoryEntry(json: record) else { return nil }
         let seconds = now.timeIntervalSince(entry.at)
         let age = seconds < 60 ? "just now" : RelativeTime.describe(seconds: seconds) + " ago"

@@ -6,7 +6,7 @@ extension AsyncParsableCommand {
     ///
     /// - Parameter arguments: The tool's arguments, without the program name.
     /// - Returns: The exit status.
-    public static func runAsTool(arguments: [String]) async -> Int32 {
+    package static func runAsTool(arguments: [String]) async -> Int32 {
         let rewritten = ArgumentRewriter.rewrite(arguments)
         do {
             var command = try await asyncParseAsRoot(rewritten)

@@ -15,7 +15,7 @@ import TVMazeAPI
 /// exit status becomes the most serious one met, and the run ends with `tvm-fetch: 2 of 70 records failed (ids
 /// 139, 43)`. A run of a single record keeps the original app specification's message (``ToolRuntime/report(_:)``) instead.
 /// Used from one task at a time.
-public final class BatchLedger: @unchecked Sendable {
+package final class BatchLedger: @unchecked Sendable {
     private let runtime: ToolRuntime
     private let failedPath: String?
     private var failedFile: Int32?
@@ -31,7 +31,7 @@ public final class BatchLedger: @unchecked Sendable {
     ///   - runtime: The run.
     ///   - options: The batch options.
     /// - Throws: `ExitCode(74)` after reporting a file that cannot be written.
-    public init(runtime: ToolRuntime, options: BatchOptions) throws {
+    package init(runtime: ToolRuntime, options: BatchOptions) throws {
         self.runtime = runtime
         failedPath = options.failedFile
         if let path = options.failedFile {
@@ -49,7 +49,7 @@ public final class BatchLedger: @unchecked Sendable {
     }
 
     /// Counts one more record of the batch, before it is fetched.
-    public func begin() {
+    package func begin() {
         attempts += 1
         if attempts == 2, let held {
             reportEach(id: held.id, line: held.line, error: held.error)
@@ -64,7 +64,7 @@ public final class BatchLedger: @unchecked Sendable {
     ///   - line: The stdin line number, or `nil` for an argument.
     ///   - input: The input line (the record, or the id as text), written to `--failed`.
     ///   - error: What went wrong.
-    public func failed(id: Int?, line: Int?, input: [UInt8], error: APIError) {
+    package func failed(id: Int?, line: Int?, input: [UInt8], error: APIError) {
         failures.append((id, error))
         runtime.raise(ExitStatus.of(error))
         if let failedFile, !Self.writeLine(input, to: failedFile) {
@@ -81,7 +81,7 @@ public final class BatchLedger: @unchecked Sendable {
     }
 
     /// Ends the account: the single record's message, or the batch's count.
-    public func finish() {
+    package func finish() {
         if let held, attempts <= 1 {
             runtime.report(held.error)
             return

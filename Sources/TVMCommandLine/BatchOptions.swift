@@ -2,8 +2,7 @@ import ArgumentParser
 import TVMRecords
 
 /// The option of tools that fetch a batch of records: `--failed FILE`.
-public struct BatchOptions: ParsableArguments, Sendable {
-    /// Where the input lines of the records that failed go.
+package struct BatchOptions: ParsableArguments, Sendable {
     @Option(
         name: .customLong("failed"),
         help: ArgumentHelp(
@@ -11,13 +10,13 @@ public struct BatchOptions: ParsableArguments, Sendable {
             valueName: "file"),
         completion: .file()
     )
-    public var failedFile: String?
+    package var failedFile: String?
 
     /// Creates the option with its default.
-    public init() {}
+    package init() {}
 
     /// Checks the value.
-    public func validate() throws {
+    package func validate() throws {
         if let failedFile, failedFile.isEmpty || FilePath.namesFolder(failedFile) {
             throw ValidationError("--failed needs a file path")
         }

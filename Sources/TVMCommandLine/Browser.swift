@@ -6,16 +6,16 @@ import TVMRecords
 #endif
 
 /// Opens a URL in the user's browser: `$BROWSER`, else `xdg-open`, executed directly (never via a shell).
-public enum Browser {
+package enum Browser {
     /// Why the browser could not be started.
-    public enum Failure: Error, LocalizedError, Equatable {
+    package enum Failure: Error, LocalizedError, Equatable {
         /// The program could not be executed.
         case cannotStart(program: String, errno: Int32)
         /// The program ran and failed.
         case failed(program: String, status: Int32)
 
         /// A readable description.
-        public var errorDescription: String? {
+        package var errorDescription: String? {
             switch self {
             case .cannotStart(let program, let code):
                 return "cannot start the browser '\(program)': \(String(cString: strerror(code))); set BROWSER"
@@ -32,7 +32,7 @@ public enum Browser {
     ///   - url: The page to open.
     ///   - environment: The process environment.
     /// - Returns: The program and its arguments.
-    public static func command(for url: String, environment: [String: String]) -> [String] {
+    package static func command(for url: String, environment: [String: String]) -> [String] {
         let browser = environment["BROWSER"]?.split(separator: ":").first.map(String.init) ?? ""
         let words = browser.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
         guard !words.isEmpty else { return ["xdg-open", url] }
@@ -48,7 +48,7 @@ public enum Browser {
     ///   - url: The page to open.
     ///   - environment: The process environment.
     /// - Throws: ``Failure``.
-    public static func open(_ url: String, environment: [String: String]) throws(Failure) {
+    package static func open(_ url: String, environment: [String: String]) throws(Failure) {
         let argv = command(for: url, environment: environment)
         var pid: pid_t = 0
         let cArgs = argv.map { strdup($0) } + [nil]

@@ -4,8 +4,7 @@ import TVMRecords
 import TVMStore
 
 /// The option of tools that use the show catalogue: `--catalog`.
-public struct CatalogOptions: ParsableArguments, Sendable {
-    /// The catalogue file; `TVM_CATALOG`, then `$XDG_DATA_HOME/tvm/catalog.sqlite` when not given.
+package struct CatalogOptions: ParsableArguments, Sendable {
     @Option(
         name: .customLong("catalog"),
         help: ArgumentHelp(
@@ -13,13 +12,13 @@ public struct CatalogOptions: ParsableArguments, Sendable {
             valueName: "path"),
         completion: .file()
     )
-    public var catalog: String?
+    package var catalog: String?
 
     /// Creates the option with its default.
-    public init() {}
+    package init() {}
 
     /// Checks the path.
-    public func validate() throws {
+    package func validate() throws {
         if let catalog, catalog.isEmpty { throw ValidationError("--catalog needs a file path") }
         if let catalog, FilePath.namesFolder(catalog) {
             throw ValidationError(
@@ -33,7 +32,7 @@ public struct CatalogOptions: ParsableArguments, Sendable {
     ///   - environment: The process environment.
     ///   - directories: The XDG folders.
     /// - Returns: The path of the catalogue file.
-    public func path(environment: [String: String], directories: XDGDirectories) -> String {
+    package func path(environment: [String: String], directories: XDGDirectories) -> String {
         if let catalog, !catalog.isEmpty { return catalog }
         if let value = environment["TVM_CATALOG"], !value.isEmpty {
             return FilePath.expandingTilde(value, home: environment["HOME"])
@@ -50,7 +49,7 @@ extension ToolRuntime {
     ///   - access: Whether the run writes.
     /// - Returns: The store.
     /// - Throws: ``CatalogError`` (reported with exit 69 for a missing catalogue, 74 otherwise).
-    public func openCatalog(_ options: CatalogOptions, access: CatalogStore.Access) throws -> CatalogStore {
+    package func openCatalog(_ options: CatalogOptions, access: CatalogStore.Access) throws -> CatalogStore {
         let path = catalogPath(options)
         let diagnostics = self.diagnostics
         return try CatalogStore.open(path: path, access: access) { event in
@@ -67,7 +66,7 @@ extension ToolRuntime {
     ///
     /// - Parameter options: The `--catalog` option.
     /// - Returns: The path.
-    public func catalogPath(_ options: CatalogOptions) -> String {
+    package func catalogPath(_ options: CatalogOptions) -> String {
         options.path(environment: terminal.environment, directories: directories)
     }
 }

@@ -11,13 +11,13 @@ import TVMText
 /// Writes the tool's messages to standard error as `tool: error: …`, coloured only when allowed.
 ///
 /// Standard output carries data only; every message, warning and progress line goes through here.
-public final class Diagnostics: Sendable {
+package final class Diagnostics: Sendable {
     /// The tool name that starts every message, e.g. `tvm-fetch`.
-    public let tool: String
+    package let tool: String
     /// Whether ANSI colour is used.
-    public let color: Bool
+    package let color: Bool
     /// Whether warnings and notes are suppressed (`--quiet`); errors are always written.
-    public let quiet: Bool
+    package let quiet: Bool
     private let write: @Sendable (String) -> Void
     private let lock = NIOLock()
     private let transient = NIOLockedValueBox<Bool>(false)
@@ -30,7 +30,7 @@ public final class Diagnostics: Sendable {
     ///   - color: Whether colour is allowed on stderr.
     ///   - quiet: Whether to drop warnings and notes.
     ///   - write: Writes text to standard error; the run's context's by default.
-    public init(
+    package init(
         tool: String, color: Bool, quiet: Bool = false,
         write: @escaping @Sendable (String) -> Void = ToolContext.current.stderr
     ) {
@@ -41,19 +41,19 @@ public final class Diagnostics: Sendable {
     }
 
     /// Writes `tool: error: message`.
-    public func error(_ message: String) { emit("error", message, code: "31") }
+    package func error(_ message: String) { emit("error", message, code: "31") }
 
     /// Writes `tool: warning: message` unless quiet.
-    public func warning(_ message: String) { if !quiet { emit("warning", message, code: "33") } }
+    package func warning(_ message: String) { if !quiet { emit("warning", message, code: "33") } }
 
     /// Writes `tool: note: message` unless quiet.
-    public func note(_ message: String) { if !quiet { emit("note", message, code: "36") } }
+    package func note(_ message: String) { if !quiet { emit("note", message, code: "36") } }
 
     /// Writes `tool: hint: message` unless quiet.
-    public func hint(_ message: String) { if !quiet { emit("hint", message, code: "2") } }
+    package func hint(_ message: String) { if !quiet { emit("hint", message, code: "2") } }
 
     /// Writes raw text to stderr (prompts, progress), unchanged.
-    public func raw(_ text: String) {
+    package func raw(_ text: String) {
         lock.withLock { write(text) }
     }
 
@@ -61,7 +61,7 @@ public final class Diagnostics: Sendable {
     ///
     /// Does nothing while progress is suspended (see ``suspendProgress()``). The text is made terminal-safe (it
     /// carries show names from TVMaze) and cut to the terminal's width: a line that wrapped could not be erased.
-    public func progress(_ text: String) {
+    package func progress(_ text: String) {
         var line = HTMLText.terminalSafe(text, keepingNewlines: false)
         if let columns = Terminal.size(of: 2)?.ws_col, columns > 1 {
             line = DisplayWidth.truncate(line, toWidth: Int(columns) - 1)
@@ -75,7 +75,7 @@ public final class Diagnostics: Sendable {
     }
 
     /// Erases a progress line or spinner, if one is showing.
-    public func clearProgress() {
+    package func clearProgress() {
         lock.withLock {
             let showing = transient.withLockedValue { value in
                 defer { value = false }
@@ -90,13 +90,13 @@ public final class Diagnostics: Sendable {
 
     /// Erases any progress line and ignores ``progress(_:)`` until ``resumeProgress()``: a question on the
     /// terminal (the retry dialog) must not be overwritten by a spinner running in another task.
-    public func suspendProgress() {
+    package func suspendProgress() {
         lock.withLock { suspensions.withLockedValue { $0 += 1 } }
         clearProgress()
     }
 
     /// Ends one ``suspendProgress()``; progress lines show again when every suspension has ended.
-    public func resumeProgress() {
+    package func resumeProgress() {
         lock.withLock { suspensions.withLockedValue { $0 = max(0, $0 - 1) } }
     }
 

@@ -6,7 +6,7 @@ extension ExitStatus {
     ///
     /// - Parameter error: The error.
     /// - Returns: Its code from the table.
-    public static func of(_ error: APIError) -> ExitStatus {
+    package static func of(_ error: APIError) -> ExitStatus {
         switch error {
         case .notFound: return .notFound
         case .rateLimited, .timedOut: return .temporary

@@ -2,7 +2,7 @@ import ArgumentParser
 import TVMRecords
 
 /// The exit codes shared by every tvm tool (after BSD's sysexits.h).
-public enum ExitStatus: Int32, CaseIterable, Sendable, Comparable {
+package enum ExitStatus: Int32, CaseIterable, Sendable, Comparable {
     /// Everything worked.
     case ok = 0
     /// Not found, or no results.
@@ -21,7 +21,7 @@ public enum ExitStatus: Int32, CaseIterable, Sendable, Comparable {
     case cancelled = 130
 
     /// What the code means, as the help and man pages print it.
-    public var meaning: String {
+    package var meaning: String {
         switch self {
         case .ok: return "ok"
         case .notFound: return "not found, or no results"
@@ -36,7 +36,7 @@ public enum ExitStatus: Int32, CaseIterable, Sendable, Comparable {
     }
 
     /// The exit-code table, as printed at the end of every tool's `--help`.
-    public static var table: String {
+    package static var table: String {
         let rows = allCases.map { status in
             let code = String(status.rawValue)
             return "  " + code + String(repeating: " ", count: max(0, 4 - code.count)) + status.meaning
@@ -45,5 +45,5 @@ public enum ExitStatus: Int32, CaseIterable, Sendable, Comparable {
     }
 
     /// Orders codes by severity, so that a run remembers the most serious problem it met.
-    public static func < (lhs: ExitStatus, rhs: ExitStatus) -> Bool { lhs.rawValue < rhs.rawValue }
+    package static func < (lhs: ExitStatus, rhs: ExitStatus) -> Bool { lhs.rawValue < rhs.rawValue }
 }

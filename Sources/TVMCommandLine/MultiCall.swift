@@ -1,7 +1,7 @@
 import TVMText
 
 /// What `tvm` does with its command line: run a tool, print a text, or fail with a usage error.
-public enum MultiCall {
+package enum MultiCall {
     /// Run this tool with these arguments (without the program name).
     case run(Tool, [String])
     /// Print this text on stdout and exit 0.
@@ -16,7 +16,7 @@ public enum MultiCall {
     ///   - argv: The command line, program name first.
     ///   - tools: The tools to choose from.
     /// - Returns: The exit status.
-    public static func main(_ argv: [String], tools: [Tool]) async -> Int32 {
+    package static func main(_ argv: [String], tools: [Tool]) async -> Int32 {
         let context = ToolContext.current
         switch resolve(argv, tools: tools) {
         case .run(let tool, let arguments):
@@ -40,7 +40,7 @@ public enum MultiCall {
     ///   - argv: The command line, program name first.
     ///   - tools: The tools to choose from.
     /// - Returns: What to do.
-    public static func resolve(_ argv: [String], tools: [Tool]) -> MultiCall {
+    package static func resolve(_ argv: [String], tools: [Tool]) -> MultiCall {
         let program = argv.first.map { String($0.split(separator: "/").last ?? "") } ?? "tvm"
         if let tool = tools.first(where: { $0.name == program }) {
             return .run(tool, Array(argv.dropFirst()))
@@ -78,7 +78,7 @@ public enum MultiCall {
     }
 
     /// The overview `tvm`, `tvm --help` and `tvm help` print.
-    public static func usage(_ tools: [Tool]) -> String {
+    package static func usage(_ tools: [Tool]) -> String {
         let width = tools.map(\.shortName.count).max() ?? 0
         var text = """
             tvm: TV shows from the TVMaze API at the shell, as JSON Lines.

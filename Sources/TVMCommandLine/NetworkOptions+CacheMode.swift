@@ -3,5 +3,5 @@ import TVMazeAPI
 
 extension NetworkOptions {
     /// How the client uses its cache.
-    public var cacheMode: CacheMode { offline ? .offline : refresh ? .refresh : .normal }
+    package var cacheMode: CacheMode { offline ? .offline : refresh ? .refresh : .normal }
 }

@@ -3,8 +3,7 @@ import TVMRecords
 import TVMazeAPI
 
 /// The options of every tool that talks to the API: `--api-url`, `--timeout`, `--retries`.
-public struct NetworkOptions: ParsableArguments, Sendable {
-    /// The API base URL; `TVM_API_URL` when not given.
+package struct NetworkOptions: ParsableArguments, Sendable {
     @Option(
         name: .customLong("api-url"),
         help: ArgumentHelp(
@@ -12,31 +11,25 @@ public struct NetworkOptions: ParsableArguments, Sendable {
                 + "https://api.tvmaze.com).",
             valueName: "url")
     )
-    public var apiURL: String?
+    package var apiURL: String?
 
-    /// Connect and read timeout in seconds.
     @Option(help: ArgumentHelp("Connect and read timeout, in seconds.", valueName: "seconds"))
-    public var timeout: Double = 30
+    package var timeout: Double = 30
 
-    /// How often a failed request is retried.
     @Option(help: ArgumentHelp("Retries after a 429, a 5xx, a timeout or a lost connection.", valueName: "n"))
-    public var retries: Int = 3
+    package var retries: Int = 3
 
-    /// Never touch the network.
     @Flag(help: "Never touch the network: answer from the local cache, fresh or stale; a miss exits 69.")
-    public var offline = false
+    package var offline = false
 
-    /// Add the network libraries' own descriptions to failure messages.
     @Flag(
         name: [.customShort("v"), .long],
         help: "Add the network libraries' own descriptions to failure messages (for a bug report).")
-    public var verbose = false
+    package var verbose = false
 
-    /// Skip fresh cache entries.
     @Flag(help: "Ask the network even for fresh cache entries (the cached copy still serves if the network fails).")
-    public var refresh = false
+    package var refresh = false
 
-    /// The HTTP cache's size cap.
     @Option(
         name: .customLong("cache-max"),
         help: ArgumentHelp(
@@ -44,13 +37,13 @@ public struct NetworkOptions: ParsableArguments, Sendable {
                 + "larger than the cap is not kept (it is still printed).",
             valueName: "size")
     )
-    public var cacheMax = ByteSize(bytes: 256 << 20)
+    package var cacheMax = ByteSize(bytes: 256 << 20)
 
     /// Creates the options with their defaults.
-    public init() {}
+    package init() {}
 
     /// Checks ranges.
-    public func validate() throws {
+    package func validate() throws {
         guard timeout > 0, timeout <= 3600 else {
             throw ValidationError("--timeout must be between 0 and 3600 seconds")
         }
@@ -68,7 +61,7 @@ public struct NetworkOptions: ParsableArguments, Sendable {
     /// - Throws: ``APIError/invalidURL(_:)`` (a usage error, exit status 64) when the URL has a query or a
     ///   fragment: the endpoints' paths are appended to the base URL, so a `#` would turn every path into part
     ///   of the fragment and every request would go to the base URL itself.
-    public func baseURL(environment: [String: String]) throws(APIError) -> String {
+    package func baseURL(environment: [String: String]) throws(APIError) -> String {
         if let apiURL, !apiURL.isEmpty {
             if let problem = Self.problem(withBaseURL: apiURL, from: "--api-url") { throw .invalidURL(problem) }
             return apiURL

@@ -3,7 +3,7 @@ import Foundation
 import TVMRecords
 
 /// How records are written to standard output.
-public enum OutputFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
+package enum OutputFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
     /// A table (or a detail view) when stdout is a terminal, JSON Lines otherwise.
     case auto
     /// One compact JSON record per line.
@@ -21,8 +21,7 @@ public enum OutputFormat: String, ExpressibleByArgument, CaseIterable, Sendable 
 }
 
 /// The output options every tool shares: `--jq`, `--arg`, `--argjson`, `--format`, `--no-color`, `--quiet`.
-public struct OutputOptions: ParsableArguments, Sendable {
-    /// The jq program applied to every output record.
+package struct OutputOptions: ParsableArguments, Sendable {
     @Option(
         name: .customLong("jq"),
         help: ArgumentHelp(
@@ -30,41 +29,36 @@ public struct OutputOptions: ParsableArguments, Sendable {
             valueName: "filter"
         )
     )
-    public var jq: String?
+    package var jq: String?
 
-    /// A file holding the jq program, as jq's `-f`: for a program longer than a command line can carry.
     @Option(
         name: .customLong("jq-file"),
         help: ArgumentHelp("Read the --jq program from this file (as jq -f does).", valueName: "file"),
         completion: .file()
     )
-    public var jqFile: String?
+    package var jqFile: String?
 
-    /// `--arg NAME VALUE` pairs, stored as `NAME=VALUE` by ``ArgumentRewriter``.
     @Option(
         name: .customLong("arg"),
         help: ArgumentHelp(
             "Bind $name to the string value in the --jq filter, as jq --arg does.", valueName: "name value")
     )
-    public var args: [String] = []
+    package var args: [String] = []
 
-    /// `--argjson NAME JSON` pairs, stored as `NAME=JSON`.
     @Option(
         name: .customLong("argjson"),
         help: ArgumentHelp(
             "Bind $name to a JSON value in the --jq filter, as jq --argjson does.", valueName: "name json")
     )
-    public var argJSON: [String] = []
+    package var argJSON: [String] = []
 
-    /// The output format.
     @Option(
         help: ArgumentHelp(
             "Output format: auto (a table on a terminal, JSON Lines otherwise), jsonl, json, table, csv, tsv, or ics "
                 + "(an RFC 5545 calendar: tvm-episodes, tvm-fav next).")
     )
-    public var format: OutputFormat = .auto
+    package var format: OutputFormat = .auto
 
-    /// The fields to keep, as dotted paths.
     @Option(
         name: .customLong("fields"),
         help: ArgumentHelp(
@@ -72,43 +66,38 @@ public struct OutputOptions: ParsableArguments, Sendable {
                 + "for jsonl and json, each record keeps just these, in this order (a missing one is null).",
             valueName: "list")
     )
-    public var fields: String?
+    package var fields: String?
 
-    /// Drops the header row of csv and tsv.
     @Flag(name: .customLong("no-header"), help: "Leave out the header row of csv and tsv output.")
-    public var noHeader = false
+    package var noHeader = false
 
-    /// Stops after this many records.
     @Option(
         name: [.customShort("n"), .customLong("limit")],
         help: ArgumentHelp(
             "Stop after this many output records, asking the API for no more than they need.", valueName: "n")
     )
-    public var limit: Int?
+    package var limit: Int?
 
-    /// Never starts a pager.
     @Flag(
         name: .customLong("no-pager"),
         help: ArgumentHelp(
             "Never page the output (on a terminal, output taller than the screen goes through $TVM_PAGER, "
                 + "$PAGER or less -FRX)."))
-    public var noPager = false
+    package var noPager = false
 
-    /// Disables colour.
     @Flag(
         name: .customLong("no-color"),
         help: "Never use colour (also off when NO_COLOR is set and not empty, or TERM=dumb).")
-    public var noColor = false
+    package var noColor = false
 
-    /// Suppresses warnings and notes.
     @Flag(name: [.customShort("q"), .long], help: "Print errors only: no warnings, notes or progress.")
-    public var quiet = false
+    package var quiet = false
 
     /// Creates the options with their defaults.
-    public init() {}
+    package init() {}
 
     /// Checks `--arg`/`--argjson` pairs, and that `--jq-file` can be read (and comes without `--jq`).
-    public func validate() throws {
+    package func validate() throws {
         if let limit, limit < 0 {
             throw ValidationError("--limit takes a count of records, 0 or more: -n 10")
         }
@@ -127,14 +116,14 @@ public struct OutputOptions: ParsableArguments, Sendable {
     }
 
     /// The jq program: `--jq`, or the text of `--jq-file` (empty if the file went away since ``validate()``).
-    public var program: String? {
+    package var program: String? {
         if let jq { return jq }
         guard let jqFile else { return nil }
         return String(decoding: FileManager.default.contents(atPath: jqFile) ?? Data(), as: UTF8.self)
     }
 
     /// The `--arg` (strings) and `--argjson` (JSON texts) bindings, by name.
-    public var bindings: [String: JQArgument] {
+    package var bindings: [String: JQArgument] {
         var bindings: [String: JQArgument] = [:]
         func split(_ pair: String) -> (String, String) {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
@@ -146,19 +135,19 @@ public struct OutputOptions: ParsableArguments, Sendable {
     }
 
     /// `--fields`, parsed (``validate()`` has checked it).
-    public var fieldList: FieldList? { fields.flatMap { try? FieldList($0) } }
+    package var fieldList: FieldList? { fields.flatMap { try? FieldList($0) } }
 }
 
 /// Rewrites jq-style two-value options into a form ArgumentParser reads.
 ///
 /// `--arg NAME VALUE` becomes `--arg NAME=VALUE` (likewise `--argjson`), so the tools accept jq's own
 /// spelling. Nothing after a `--` terminator is touched.
-public enum ArgumentRewriter {
+package enum ArgumentRewriter {
     /// Rewrites the arguments (without the program name).
     ///
     /// - Parameter arguments: The command-line arguments after `argv[0]`.
     /// - Returns: The arguments with each `--arg NAME VALUE` joined.
-    public static func rewrite(_ arguments: [String]) -> [String] {
+    package static func rewrite(_ arguments: [String]) -> [String] {
         var out: [String] = []
         var index = 0
         while index < arguments.count {

@@ -8,23 +8,23 @@ import TVMText
 #endif
 
 /// Questions asked on the terminal: the original app specification's retry dialog and yes/no confirmations.
-public enum Prompt {
+package enum Prompt {
     /// The retry dialog's title, from the original app specification.
-    public static let fetchErrorTitle = "Oops, something went wrong"
+    package static let fetchErrorTitle = "Oops, something went wrong"
     /// What happened, in the original app specification's words, for a failed fetch: the dialog's message without its question.
-    public static let fetchErrorStatement = "An error occurred while fetching data."
+    package static let fetchErrorStatement = "An error occurred while fetching data."
     /// The retry dialog's message for a failed fetch, from the original app specification.
-    public static let fetchErrorMessage = fetchErrorStatement + " Do you want to try again?"
+    package static let fetchErrorMessage = fetchErrorStatement + " Do you want to try again?"
     /// What happened, in the original app specification's words, for a failed save or delete: the dialog's message without its question.
-    public static let storeErrorStatement = "There was a problem saving/deleting this TV Show."
+    package static let storeErrorStatement = "There was a problem saving/deleting this TV Show."
     /// The retry dialog's message for a failed save or delete, from the original app specification.
-    public static let storeErrorMessage = storeErrorStatement + " Do you want to try again?"
+    package static let storeErrorMessage = storeErrorStatement + " Do you want to try again?"
     /// What to do after a fetch failed for good, when no one could be asked.
-    public static let fetchErrorAdvice =
+    package static let fetchErrorAdvice =
         "run it again later, raise --retries or --timeout, or use --offline for what is cached"
 
     /// The retry dialog's choices, the default (Retry) marked with a capital: one key answers.
-    public static let retryChoices = "[R]etry / [c]ancel"
+    package static let retryChoices = "[R]etry / [c]ancel"
 
     /// Shows the original app specification's retry dialog on the controlling terminal (`/dev/tty`) and reads one key there, so that it
     /// is asked whenever stderr is a terminal, even when stdin is a pipe (`tvm-fav list | tvm-episodes`).
@@ -36,7 +36,8 @@ public enum Prompt {
     ///   - cause: What went wrong, shown under the message.
     ///   - diagnostics: Used for the colour decision, and to hold progress lines while the dialog shows.
     /// - Returns: `true` for Retry, `false` for Cancel, and `false` when there is no terminal to ask on.
-    public static func retryDialog(message: String = fetchErrorMessage, cause: String, diagnostics: Diagnostics) -> Bool
+    package static func retryDialog(message: String = fetchErrorMessage, cause: String, diagnostics: Diagnostics)
+        -> Bool
     {
         let fd = open("/dev/tty", O_RDWR | O_CLOEXEC)
         guard fd >= 0 else { return false }
@@ -74,7 +75,7 @@ public enum Prompt {
     ///   - listing: Lines written before the question (what it is about), each ended with a newline.
     ///   - diagnostics: Used to hold progress lines while the question shows.
     /// - Returns: `true` for yes, `false` for no; `nil` when there is no terminal to ask on.
-    public static func confirm(_ question: String, listing: [String] = [], diagnostics: Diagnostics) -> Bool? {
+    package static func confirm(_ question: String, listing: [String] = [], diagnostics: Diagnostics) -> Bool? {
         let fd = open("/dev/tty", O_RDWR | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }

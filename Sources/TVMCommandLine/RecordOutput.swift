@@ -4,7 +4,7 @@ import TVMTerminal
 import TVMText
 
 /// How records look on a terminal: a table of all of them, or a detail view of each.
-public protocol TerminalView: Sendable {
+package protocol TerminalView: Sendable {
     /// Whether each record is rendered on its own as it arrives (a detail view), rather than all together.
     var rendersEachRecord: Bool { get }
 
@@ -22,13 +22,13 @@ public protocol TerminalView: Sendable {
 }
 
 /// A `--jq` program asked to stop (`halt`, `halt_error`): the tool ends with this status.
-public struct FilterHalt: Error, Sendable {
+package struct FilterHalt: Error, Sendable {
     /// The exit status jq asked for.
-    public let status: Int32
+    package let status: Int32
 }
 
 /// `--limit` was reached: the output is finished, and the tool should stop asking for more.
-public struct OutputLimitReached: Error, Sendable {}
+package struct OutputLimitReached: Error, Sendable {}
 
 /// Writes a tool's records to standard output in the chosen format, through `--fields` and `--jq` when given.
 ///
@@ -37,7 +37,7 @@ public struct OutputLimitReached: Error, Sendable {}
 /// of plain records is the tool's view; a table of `--fields` records or of `--jq` objects takes its columns
 /// from their keys. After `--limit` outputs the output finishes and throws ``OutputLimitReached``.
 /// Used from one task: it is not thread-safe.
-public final class RecordOutput {
+package final class RecordOutput {
     private enum Mode {
         case lines
         case jsonArray(pretty: Bool)
@@ -76,13 +76,13 @@ public final class RecordOutput {
     private static let filterBatch = 64
 
     /// How many records were written (or, with `--jq`, given to the filter).
-    public var recordCount: Int { records }
+    package var recordCount: Int { records }
 
     /// How many outputs were written (or, for a table, gathered): with `--jq`, what the filter yielded.
-    public var outputCount: Int { written }
+    package var outputCount: Int { written }
 
     /// Whether some record made the `--jq` filter fail at run time.
-    public var filterFailed: Bool { jqFailed }
+    package var filterFailed: Bool { jqFailed }
 
     /// Whether records are reshaped (`--fields`, `--jq`), so that a table takes its columns from their keys.
     private var reshapes: Bool { fields != nil || jq != nil }
@@ -123,7 +123,7 @@ public final class RecordOutput {
     /// - Parameter record: A compact JSON record.
     /// - Throws: ``FilterHalt`` when the filter halts; ``OutputLimitReached`` after `--limit` outputs; a write
     ///   error (a closed pipe, a full disk).
-    public func emit(_ record: [UInt8]) async throws {
+    package func emit(_ record: [UInt8]) async throws {
         if jq != nil {
             // `finished` belongs to the filter's thread while a batch runs; a limit it meets ends that batch.
             guard !filterRunning.isEmpty || !finished else { throw OutputLimitReached() }
@@ -149,7 +149,7 @@ public final class RecordOutput {
     ///
     /// - Parameter records: Compact JSON records.
     /// - Throws: As ``emit(_:)``.
-    public func emit(batch records: [[UInt8]]) async throws {
+    package func emit(batch records: [[UInt8]]) async throws {
         for record in records { try await emit(record) }
         try await flush()
     }
@@ -162,7 +162,7 @@ public final class RecordOutput {
     ///
     /// - Parameter records: Compact JSON records.
     /// - Throws: As ``emit(_:)``.
-    public func emit(group records: [[UInt8]]) async throws {
+    package func emit(group records: [[UInt8]]) async throws {
         guard !reshapes, case .table = mode, let view, view.rendersEachRecord, limit == nil else {
             try await emit(batch: records)
             return
@@ -179,7 +179,7 @@ public final class RecordOutput {
     /// Runs the records waiting for the filter, then flushes buffered output.
     ///
     /// - Throws: ``FilterHalt`` when the filter halts; ``OutputLimitReached``; a write error.
-    public func flush() async throws {
+    package func flush() async throws {
         try await drainFilter()
         try writer.flush()
     }
@@ -187,7 +187,7 @@ public final class RecordOutput {
     /// Ends the output: runs the records waiting for the filter, closes a JSON array, renders a table, flushes.
     ///
     /// - Throws: ``FilterHalt`` when the filter halts; a write error.
-    public func finish() async throws {
+    package func finish() async throws {
         do {
             try await drainFilter()
         } catch is OutputLimitReached {

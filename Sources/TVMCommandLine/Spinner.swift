@@ -6,9 +6,9 @@ import TVMRecords
 /// The spinner is erased before ``whileWaiting(_:diagnostics:isEnabled:delay:interval:_:)`` returns or throws,
 /// so output that follows never shares a line with it. It draws through ``Diagnostics/progress(_:)``, which
 /// keeps it off the terminal while a question (the retry dialog) is asked.
-public enum Spinner {
+package enum Spinner {
     /// The animation frames.
-    public static let frames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
+    package static let frames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
 
     /// Whether a spinner belongs on this run's stderr: a terminal that understands cursor control, not `--quiet`.
     ///
@@ -16,7 +16,7 @@ public enum Spinner {
     ///   - terminal: The process's terminals and environment.
     ///   - quiet: Whether `--quiet` was given.
     /// - Returns: `true` when the spinner may be drawn.
-    public static func isWanted(terminal: Terminal, quiet: Bool) -> Bool {
+    package static func isWanted(terminal: Terminal, quiet: Bool) -> Bool {
         terminal.stderrIsTTY && !quiet && terminal.environment["TERM"] != "dumb"
     }
 
@@ -27,7 +27,7 @@ public enum Spinner {
     ///
     /// - Parameter environment: The process's environment.
     /// - Returns: The delay.
-    public static func delay(environment: [String: String]) -> Duration {
+    package static func delay(environment: [String: String]) -> Duration {
         guard let text = environment["TVM_SPINNER_DELAY_MS"], let milliseconds = Int(text), milliseconds >= 0 else {
             return .milliseconds(200)
         }
@@ -45,7 +45,7 @@ public enum Spinner {
     ///   - operation: The work to wait for.
     /// - Returns: What `operation` returned.
     /// - Throws: What `operation` threw; the spinner is erased first.
-    public static func whileWaiting<T>(
+    package static func whileWaiting<T>(
         _ label: String,
         diagnostics: Diagnostics,
         isEnabled: Bool,

@@ -1,14 +1,14 @@
 /// A command that reads records from stdin was started with no ids and a terminal on stdin.
 ///
 /// Reported as a usage error (64) with a hint, instead of waiting for input no one knows is expected.
-public struct StdinIsTerminal: Error, ReportedError, Equatable {
+package struct StdinIsTerminal: Error, ReportedError, Equatable {
     /// The command as typed, `tvm-fetch show`.
-    public var command: String
+    package var command: String
 
     /// Creates the error.
     ///
     /// - Parameter command: The command as typed.
-    public init(command: String) {
+    package init(command: String) {
         self.command = command
     }
 

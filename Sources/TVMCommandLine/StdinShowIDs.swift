@@ -1,7 +1,7 @@
 import TVMRecords
 
 /// Reads show ids from standard input: show records, search results or bare numbers, one per line.
-public enum StdinShowIDs {
+package enum StdinShowIDs {
     /// Calls `body` with each show id on stdin, in order, as lines arrive.
     ///
     /// A line that is not valid JSON, or not one of the accepted forms, is reported with its line number
@@ -11,7 +11,7 @@ public enum StdinShowIDs {
     ///   - command: The command as typed, `tvm-fetch show`, for the hint when stdin is a terminal.
     ///   - body: Called with each id, the line's number and the line's record.
     /// - Throws: ``StdinIsTerminal`` when stdin is a terminal, whatever `body` throws, or a read error on stdin.
-    public static func forEach(
+    package static func forEach(
         runtime: ToolRuntime,
         command: String,
         _ body: (Int, Int, [UInt8]) async throws -> Void
@@ -29,7 +29,7 @@ public enum StdinShowIDs {
     ///   - command: The command as typed, for the hint when stdin is a terminal.
     ///   - body: Called with each show, the line's number and the line's record.
     /// - Throws: ``StdinIsTerminal`` when stdin is a terminal, whatever `body` throws, or a read error on stdin.
-    public static func forEachShow(
+    package static func forEachShow(
         runtime: ToolRuntime,
         command: String,
         _ body: (ReferencedShow, Int, [UInt8]) async throws -> Void
@@ -46,7 +46,7 @@ public enum StdinShowIDs {
 }
 
 /// Reads JSON Lines records from standard input.
-public enum StdinRecords {
+package enum StdinRecords {
     /// Calls `body` with each valid JSON line on stdin (line number, compact bytes), in order.
     ///
     /// Malformed lines are reported with their numbers and skipped; the status becomes 65. A terminal on stdin
@@ -56,7 +56,7 @@ public enum StdinRecords {
     ///   - command: The command as typed, `tvm-fav add`, for the hint when stdin is a terminal.
     ///   - body: Called for each good line.
     /// - Throws: ``StdinIsTerminal`` when stdin is a terminal, or whatever `body` throws.
-    public static func forEach(
+    package static func forEach(
         runtime: ToolRuntime,
         command: String,
         _ body: (Int, [UInt8]) async throws -> Void

@@ -4,29 +4,27 @@ import TVMRecords
 import TVMStore
 
 /// The options of tools that use the favorites database: `--db` and `--lock-timeout`.
-public struct StoreOptions: ParsableArguments, Sendable {
-    /// The database file; `TVM_DB`, then `$XDG_DATA_HOME/tvm/tvm.sqlite` when not given.
+package struct StoreOptions: ParsableArguments, Sendable {
     @Option(
         name: .customLong("db"),
         help: ArgumentHelp(
             "The favorites database (default: $TVM_DB, else $XDG_DATA_HOME/tvm/tvm.sqlite).", valueName: "path"),
         completion: .file()
     )
-    public var db: String?
+    package var db: String?
 
-    /// How long to wait for another process's lock on the database.
     @Option(
         name: .customLong("lock-timeout"),
         help: ArgumentHelp(
             "How long a save or delete waits for another tvm-fav to finish, in seconds.", valueName: "seconds")
     )
-    public var lockTimeout: Double = FavoritesStore.defaultLockTimeout
+    package var lockTimeout: Double = FavoritesStore.defaultLockTimeout
 
     /// Creates the options with their defaults.
-    public init() {}
+    package init() {}
 
     /// Checks ranges.
-    public func validate() throws {
+    package func validate() throws {
         try Self.validate(db: db, lockTimeout: lockTimeout)
     }
 
@@ -36,7 +34,7 @@ public struct StoreOptions: ParsableArguments, Sendable {
     ///   - db: The `--db` value, if given.
     ///   - lockTimeout: The `--lock-timeout` value.
     /// - Throws: `ValidationError` naming the option and what it takes.
-    public static func validate(db: String?, lockTimeout: Double) throws {
+    package static func validate(db: String?, lockTimeout: Double) throws {
         guard lockTimeout >= 0, lockTimeout <= 3600 else {
             throw ValidationError("--lock-timeout must be between 0 and 3600 seconds")
         }
@@ -52,7 +50,7 @@ public struct StoreOptions: ParsableArguments, Sendable {
     ///   - environment: The process environment.
     ///   - directories: The XDG folders.
     /// - Returns: The path of the database file.
-    public func path(environment: [String: String], directories: XDGDirectories) -> String {
+    package func path(environment: [String: String], directories: XDGDirectories) -> String {
         Self.path(db: db, environment: environment, directories: directories)
     }
 
@@ -64,7 +62,7 @@ public struct StoreOptions: ParsableArguments, Sendable {
     ///   - environment: The process environment.
     ///   - directories: The XDG folders.
     /// - Returns: The path of the database file.
-    public static func path(db: String?, environment: [String: String], directories: XDGDirectories) -> String {
+    package static func path(db: String?, environment: [String: String], directories: XDGDirectories) -> String {
         if let db, !db.isEmpty { return db }
         if let value = environment["TVM_DB"], !value.isEmpty {
             return FilePath.expandingTilde(value, home: environment["HOME"])

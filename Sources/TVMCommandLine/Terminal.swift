@@ -6,17 +6,17 @@ import TVMRecords
 #endif
 
 /// What the process is connected to: terminals, their width, and whether colour is wanted.
-public struct Terminal: Sendable {
+package struct Terminal: Sendable {
     /// Whether standard input is a terminal.
-    public var stdinIsTTY: Bool
+    package var stdinIsTTY: Bool
     /// Whether standard output is a terminal.
-    public var stdoutIsTTY: Bool
+    package var stdoutIsTTY: Bool
     /// Whether standard error is a terminal.
-    public var stderrIsTTY: Bool
+    package var stderrIsTTY: Bool
     /// The environment the decisions were made from.
-    public var environment: [String: String]
+    package var environment: [String: String]
     /// Whether the size comes from the process's terminals before `COLUMNS` and `LINES`.
-    public var measuresScreen: Bool
+    package var measuresScreen: Bool
 
     /// Describes streams and an environment.
     ///
@@ -26,7 +26,7 @@ public struct Terminal: Sendable {
     ///   - stderrIsTTY: Whether standard error is a terminal.
     ///   - environment: The environment.
     ///   - measuresScreen: Whether to ask the process's terminals for their size (else only `COLUMNS`/`LINES`).
-    public init(
+    package init(
         stdinIsTTY: Bool, stdoutIsTTY: Bool, stderrIsTTY: Bool, environment: [String: String],
         measuresScreen: Bool = true
     ) {
@@ -38,7 +38,7 @@ public struct Terminal: Sendable {
     }
 
     /// Reads the process's own streams and environment.
-    public static func current() -> Terminal {
+    package static func current() -> Terminal {
         Terminal(
             stdinIsTTY: isatty(0) == 1,
             stdoutIsTTY: isatty(1) == 1,
@@ -52,7 +52,7 @@ public struct Terminal: Sendable {
     ///
     /// - Parameter noColorFlag: Whether `--no-color` was given.
     /// - Returns: `true` when ANSI colour may be used on stderr.
-    public func stderrColor(noColorFlag: Bool) -> Bool {
+    package func stderrColor(noColorFlag: Bool) -> Bool {
         stderrIsTTY && colorAllowed(noColorFlag: noColorFlag)
     }
 
@@ -60,7 +60,7 @@ public struct Terminal: Sendable {
     ///
     /// - Parameter noColorFlag: Whether `--no-color` was given.
     /// - Returns: `true` when ANSI colour may be used on stdout.
-    public func stdoutColor(noColorFlag: Bool) -> Bool {
+    package func stdoutColor(noColorFlag: Bool) -> Bool {
         stdoutIsTTY && colorAllowed(noColorFlag: noColorFlag)
     }
 
@@ -69,15 +69,15 @@ public struct Terminal: Sendable {
     ///
     /// - Parameter noColorFlag: Whether `--no-color` was given.
     /// - Returns: `true` when ANSI colour may be used.
-    public func colorAllowed(noColorFlag: Bool) -> Bool {
+    package func colorAllowed(noColorFlag: Bool) -> Bool {
         !noColorFlag && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
     }
 
     /// The width of the terminal on stdout (or stderr), else `COLUMNS`, else 80.
-    public var width: Int { dimension(\.ws_col, variable: "COLUMNS", fallback: 80) }
+    package var width: Int { dimension(\.ws_col, variable: "COLUMNS", fallback: 80) }
 
     /// The height of the terminal on stdout (or stderr), else `LINES`, else 24.
-    public var height: Int { dimension(\.ws_row, variable: "LINES", fallback: 24) }
+    package var height: Int { dimension(\.ws_row, variable: "LINES", fallback: 24) }
 
     /// One dimension of the first of stdout, stderr and stdin that is a terminal with a size, else the
     /// environment variable, else the fallback.

@@ -4,19 +4,19 @@ import TVMRecords
 ///
 /// `tvm` runs the tool named by the basename it was started under (`tvm-fetch`), or the one its first argument
 /// names (`tvm fetch`). Each tool's module declares its `Tool`.
-public struct Tool: Sendable {
+package struct Tool: Sendable {
     /// The tool's name, as installed: `tvm-fetch`.
-    public let name: String
+    package let name: String
 
     /// The name without `tvm-`, as `tvm` takes it: `fetch`.
-    public var shortName: String { String(name.dropFirst("tvm-".count)) }
+    package var shortName: String { String(name.dropFirst("tvm-".count)) }
 
     /// What the tool does, in one line (its command's abstract).
-    public let abstract: String
+    package let abstract: String
 
     /// Parses the arguments (without the program name), runs the tool in the current ``ToolContext``, and returns
     /// its exit status.
-    public let run: @Sendable ([String]) async -> Int32
+    package let run: @Sendable ([String]) async -> Int32
 
     /// Declares a tool.
     ///
@@ -24,7 +24,7 @@ public struct Tool: Sendable {
     ///   - name: The installed name, `tvm-…`.
     ///   - abstract: The one-line summary.
     ///   - run: The entry point, given the arguments without the program name.
-    public init(name: String, abstract: String, run: @escaping @Sendable ([String]) async -> Int32) {
+    package init(name: String, abstract: String, run: @escaping @Sendable ([String]) async -> Int32) {
         self.name = name
         self.abstract = abstract
         self.run = run

@@ -12,19 +12,19 @@ import TVMazeAPI
 /// A tool runs with the process's own (``process``). A test runs a command in the test's process by handing in
 /// buffers, an environment, a clock and, if it likes, a fake transport (``ToolContext/run(_:arguments:)``); every
 /// ``ToolRuntime`` made inside reads the context it runs in.
-public struct ToolContext: Sendable {
+package struct ToolContext: Sendable {
     /// Whether each standard stream is a terminal, and the environment.
-    public var terminal: Terminal
+    package var terminal: Terminal
     /// Opens standard input.
-    public var stdin: @Sendable () -> AnyByteSource
+    package var stdin: @Sendable () -> AnyByteSource
     /// Opens standard output; the flag asks for a flush after every line.
-    public var stdout: @Sendable (_ flushesEveryLine: Bool) -> any ByteSink
+    package var stdout: @Sendable (_ flushesEveryLine: Bool) -> any ByteSink
     /// Writes text to standard error, unbuffered.
-    public var stderr: @Sendable (String) -> Void
+    package var stderr: @Sendable (String) -> Void
     /// The clock requests are paced and retried by.
-    public var clock: any PacingClock
+    package var clock: any PacingClock
     /// Makes the HTTP transport of an API client; `nil` for the real one (AsyncHTTPClient).
-    public var transport: (@Sendable () -> any HTTPTransport)?
+    package var transport: (@Sendable () -> any HTTPTransport)?
 
     /// Creates a context.
     ///
@@ -35,7 +35,7 @@ public struct ToolContext: Sendable {
     ///   - stderr: Writes to standard error.
     ///   - clock: The pacing clock.
     ///   - transport: Makes the HTTP transport, or `nil` for the real one.
-    public init(
+    package init(
         terminal: Terminal, stdin: @escaping @Sendable () -> AnyByteSource,
         stdout: @escaping @Sendable (Bool) -> any ByteSink, stderr: @escaping @Sendable (String) -> Void,
         clock: any PacingClock = SystemClock(), transport: (@Sendable () -> any HTTPTransport)? = nil
@@ -49,7 +49,7 @@ public struct ToolContext: Sendable {
     }
 
     /// The process's own streams (descriptors 0, 1 and 2), environment, terminals and clock.
-    public static var process: ToolContext {
+    package static var process: ToolContext {
         ToolContext(
             terminal: .current(),
             stdin: { AnyByteSource(FileDescriptorSource(fileDescriptor: 0)) },
@@ -58,7 +58,7 @@ public struct ToolContext: Sendable {
     }
 
     /// The context of the current task: the process's, unless a caller bound another with `$current.withValue`.
-    @TaskLocal public static var current: ToolContext = .process
+    @TaskLocal package static var current: ToolContext = .process
 
     private static func writeStandardError(_ text: String) {
         var bytes = Array(text.utf8)[...]

@@ -6,7 +6,7 @@ extension ToolRuntime {
     ///
     /// - Returns: The current time.
     /// - Throws: ``ToolClockError`` when `TVM_NOW` is malformed; the runtime reports it and exits 64.
-    public func now() throws(ToolClockError) -> Date {
+    package func now() throws(ToolClockError) -> Date {
         try ToolClock.now(environment: terminal.environment)
     }
 }

@@ -20,7 +20,7 @@ extension ToolRuntime {
     ///     requests to it fail at once instead of each waiting out its retries (see `APIClient`).
     /// - Returns: The client.
     /// - Throws: ``APIError/invalidURL(_:)`` for a bad `--api-url` or `TVM_API_URL` (exit status 64).
-    public func makeClient(
+    package func makeClient(
         _ network: NetworkOptions, maxConnectionsPerHost: Int = 1, retryDialog: Bool = true,
         drawsOnTerminal: Bool = false, skipsUnreachableHosts: Bool = false
     ) throws -> APIClient {
@@ -76,12 +76,12 @@ extension ToolRuntime {
     }
 
     /// The HTTP cache file, `$XDG_CACHE_HOME/tvm/http.sqlite`.
-    public var httpCachePath: String { directories.cache + "/http.sqlite" }
+    package var httpCachePath: String { directories.cache + "/http.sqlite" }
 
     /// Reports an API error in the original app specification's words when it is a failed fetch.
     ///
     /// - Parameter error: The error.
-    public func report(_ error: APIError) {
+    package func report(_ error: APIError) {
         if error.isFetchFailure && networkSession.dialogCancelled.withLockedValue({ $0 }) {
             diagnostics.error(error.localizedDescription)
         } else if error.isFetchFailure {

@@ -12,21 +12,21 @@ import TVMRecords
 /// Every command builds one in `run()`, does its work inside ``run(_:)``, and lets it turn errors into the
 /// exit-code table. It is connected to the ``ToolContext`` of the task that made it: the process's, or a test's.
 /// Used from the command's task only.
-public final class ToolRuntime {
+package final class ToolRuntime {
     /// The tool's name, e.g. `tvm-fetch`.
-    public let tool: String
+    package let tool: String
     /// The streams, environment, clock and transport of the run.
-    public let context: ToolContext
+    package let context: ToolContext
     /// The terminals and environment.
-    public let terminal: Terminal
+    package let terminal: Terminal
     /// Messages on stderr.
-    public let diagnostics: Diagnostics
+    package let diagnostics: Diagnostics
     /// The XDG folders.
-    public let directories: XDGDirectories
+    package let directories: XDGDirectories
     /// The output options.
-    public let outputOptions: OutputOptions
+    package let outputOptions: OutputOptions
     /// The most serious status met so far; the process exits with it.
-    public private(set) var status: ExitStatus = .ok
+    package private(set) var status: ExitStatus = .ok
     private var engine: JQEngine?
     /// The status a `--jq` halt or a closed stdout ends the run with, at once.
     private var ending: Int32?
@@ -38,7 +38,7 @@ public final class ToolRuntime {
     /// - Parameters:
     ///   - tool: The tool name used in messages.
     ///   - output: The shared output options.
-    public init(tool: String, output: OutputOptions) {
+    package init(tool: String, output: OutputOptions) {
         signal(SIGPIPE, SIG_IGN)
         self.tool = tool
         self.context = ToolContext.current
@@ -56,7 +56,7 @@ public final class ToolRuntime {
     /// Raises the exit status to `status` if that is more serious than the current one.
     ///
     /// - Parameter status: A status earned by part of the work.
-    public func raise(_ status: ExitStatus) {
+    package func raise(_ status: ExitStatus) {
         self.status = max(self.status, status)
     }
 
@@ -81,7 +81,7 @@ public final class ToolRuntime {
     /// - Parameter view: How records look on a terminal, or `nil` for JSON Lines everywhere.
     /// - Returns: The writer.
     /// - Throws: `JQError` when the filter does not compile.
-    public func makeOutput(view: (any TerminalView)?) async throws -> RecordOutput {
+    package func makeOutput(view: (any TerminalView)?) async throws -> RecordOutput {
         if outputOptions.format == .ics {
             diagnostics.error(
                 "--format ics (a calendar) is for tvm-episodes and tvm-fav next; use jsonl, json or table")
@@ -116,7 +116,7 @@ public final class ToolRuntime {
     ///
     /// - Parameter body: The work; it may throw any error, which is reported and mapped to a status.
     /// - Throws: `ExitCode` for ArgumentParser to end the process with.
-    public func run(_ body: () async throws -> Void) async throws {
+    package func run(_ body: () async throws -> Void) async throws {
         do {
             try await body()
         } catch {
@@ -138,7 +138,7 @@ public final class ToolRuntime {
     }
 
     /// Standard input, as the run's context opens it.
-    public func standardInput() -> AnyByteSource { context.stdin() }
+    package func standardInput() -> AnyByteSource { context.stdin() }
 
     /// Ends every output's pager, if one started, waiting for it; or writes the output it held to the terminal.
     private func closeOutputs() {
@@ -162,7 +162,7 @@ public final class ToolRuntime {
     /// Reports an error on stderr and raises the status it earns.
     ///
     /// - Parameter error: Any error a command met.
-    public func handle(_ error: any Error) {
+    package func handle(_ error: any Error) {
         switch error {
         case let error as any ReportedError:
             error.report(to: self)

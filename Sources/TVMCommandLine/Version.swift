@@ -1,15 +1,15 @@
 import TVMRecords
 
 /// The toolkit's version and User-Agent.
-public enum Version {
+package enum Version {
     /// The version of every tvm tool.
-    public static let current = "0.1.0"
+    package static let current = "0.1.0"
 
     /// The descriptive User-Agent TVMaze asks clients to send.
     ///
     /// - Parameter tool: The tool name.
     /// - Returns: e.g. `tvm-fetch/0.1.0 (tvm, a command-line toolkit for the TVMaze API)`.
-    public static func userAgent(tool: String) -> String {
+    package static func userAgent(tool: String) -> String {
         "\(tool)/\(current) (tvm, a command-line toolkit for the TVMaze API; Swift AsyncHTTPClient)"
     }
 }

@@ -4,7 +4,7 @@ import TVMRecords
 
 /// Writes `--format ics`: the calendar's header at the first event (or at the end), one `VEVENT` per episode as
 /// it comes, the footer at the end. Streams, so a long list never sits in memory.
-public final class CalendarOutput {
+package final class CalendarOutput {
     private let sink: any ByteSink
     private let name: String
     private let stamp: Int
@@ -19,7 +19,7 @@ public final class CalendarOutput {
     ///   - now: The time of the run, for `DTSTAMP`.
     /// - Returns: The writer, or `nil` for any other format.
     /// - Throws: `ExitCode(64)` after reporting that `--jq` cannot shape a calendar.
-    public static func ifAsked(by runtime: ToolRuntime, name: String, now: Date) throws -> CalendarOutput? {
+    package static func ifAsked(by runtime: ToolRuntime, name: String, now: Date) throws -> CalendarOutput? {
         guard runtime.outputOptions.format == .ics else { return nil }
         if runtime.outputOptions.program != nil {
             runtime.diagnostics.error("--jq cannot be combined with --format ics: the calendar is not JSON")
@@ -42,7 +42,7 @@ public final class CalendarOutput {
     ///   - show: The show's name.
     ///   - averageRuntime: The show's `averageRuntime`, if known.
     /// - Throws: A write error.
-    public func add(episode: [UInt8], show: String?, averageRuntime: Int?) throws {
+    package func add(episode: [UInt8], show: String?, averageRuntime: Int?) throws {
         guard let facts = EpisodeFacts(record: episode) else { return }
         try add(facts, show: show, averageRuntime: averageRuntime)
     }
@@ -55,7 +55,7 @@ public final class CalendarOutput {
     ///   - show: The show's name.
     ///   - averageRuntime: The show's `averageRuntime`, if known.
     /// - Throws: A write error.
-    public func add(_ episode: EpisodeFacts, show: String?, averageRuntime: Int?) throws {
+    package func add(_ episode: EpisodeFacts, show: String?, averageRuntime: Int?) throws {
         guard let event = ICalendar.event(for: episode, show: show, averageRuntime: averageRuntime, stamp: stamp),
             uids.insert(event.uid).inserted
         else { return }
@@ -66,7 +66,7 @@ public final class CalendarOutput {
     /// Ends the calendar (an empty one when no episode came) and flushes it.
     ///
     /// - Throws: A write error.
-    public func finish() throws {
+    package func finish() throws {
         try start()
         try write(ICalendar.footer)
         try sink.flush()

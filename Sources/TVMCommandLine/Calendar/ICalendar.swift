@@ -14,27 +14,27 @@ import TVMText
 /// }
 /// text += ICalendar.footer
 /// ```
-public enum ICalendar {
+package enum ICalendar {
     /// One episode as an event.
-    public struct Event: Sendable, Equatable {
+    package struct Event: Sendable, Equatable {
         /// Stable across runs and machines: derived from the TVMaze episode id, so a re-import updates the event.
-        public var uid: String
+        package var uid: String
         /// When the calendar was written, seconds since the epoch (UTC).
-        public var stamp: Int
+        package var stamp: Int
         /// When it starts.
-        public var start: Moment
+        package var start: Moment
         /// When it ends.
-        public var end: Moment
+        package var end: Moment
         /// `Show Name S01E02 Episode title`.
-        public var summary: String
+        package var summary: String
         /// The episode's summary as plain text.
-        public var description: String?
+        package var description: String?
         /// The episode's TVMaze page.
-        public var url: String?
+        package var url: String?
     }
 
     /// A start or end: an instant (in UTC), or a day (an all-day event).
-    public enum Moment: Sendable, Equatable {
+    package enum Moment: Sendable, Equatable {
         /// Seconds since the epoch.
         case instant(Int)
         /// Days since 1970-01-01.
@@ -45,7 +45,7 @@ public enum ICalendar {
     ///
     /// - Parameter name: The calendar's name, as apps show it.
     /// - Returns: The text, CRLF-terminated.
-    public static func header(name: String) -> [UInt8] {
+    package static func header(name: String) -> [UInt8] {
         var out: [UInt8] = []
         let lines = [
             "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//tvm//tvm \(Version.current)//EN", "CALSCALE:GREGORIAN",
@@ -57,7 +57,7 @@ public enum ICalendar {
     }
 
     /// The calendar's closing line.
-    public static let footer = Array("END:VCALENDAR\r\n".utf8)
+    package static let footer = Array("END:VCALENDAR\r\n".utf8)
 
     /// The event of an episode record, or `nil` when it has no id or no air date.
     ///
@@ -70,7 +70,7 @@ public enum ICalendar {
     ///   - averageRuntime: The show's `averageRuntime`, if known.
     ///   - stamp: The time of the run, seconds since the epoch.
     /// - Returns: The event.
-    public static func event(for record: [UInt8], show: String?, averageRuntime: Int?, stamp: Int) -> Event? {
+    package static func event(for record: [UInt8], show: String?, averageRuntime: Int?, stamp: Int) -> Event? {
         EpisodeFacts(record: record).flatMap {
             event(for: $0, show: show, averageRuntime: averageRuntime, stamp: stamp)
         }
@@ -84,7 +84,7 @@ public enum ICalendar {
     ///   - averageRuntime: The show's `averageRuntime`, if known.
     ///   - stamp: The time of the run, seconds since the epoch.
     /// - Returns: The event.
-    public static func event(for episode: EpisodeFacts, show: String?, averageRuntime: Int?, stamp: Int) -> Event? {
+    package static func event(for episode: EpisodeFacts, show: String?, averageRuntime: Int?, stamp: Int) -> Event? {
         let minutes = [episode.runtime, averageRuntime].compactMap { $0 }.first { $0 > 0 } ?? 30
         let start: Moment
         let end: Moment
@@ -111,7 +111,7 @@ public enum ICalendar {
     ///
     /// - Parameter event: The event.
     /// - Returns: The text, CRLF-terminated and folded.
-    public static func text(of event: Event) -> [UInt8] {
+    package static func text(of event: Event) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(512 + (event.description?.utf8.count ?? 0))
         appendFolded(Array("BEGIN:VEVENT".utf8), to: &out)
@@ -132,7 +132,7 @@ public enum ICalendar {
     ///
     /// - Parameter text: The value.
     /// - Returns: The escaped value.
-    public static func escape(_ text: String) -> String {
+    package static func escape(_ text: String) -> String {
         var out: [UInt8] = []
         appendEscaped(text.utf8, to: &out)
         return String(decoding: out, as: UTF8.self)
@@ -142,7 +142,7 @@ public enum ICalendar {
     ///
     /// - Parameter line: One unfolded content line.
     /// - Returns: The folded line.
-    public static func fold(_ line: String) -> String {
+    package static func fold(_ line: String) -> String {
         var out: [UInt8] = []
         appendFolded(Array(line.utf8), to: &out)
         return String(decoding: out, as: UTF8.self)

@@ -6,18 +6,18 @@ import TVMRecords
 /// Tools compute candidates at completion time, in the binary, and hand them to
 /// ``ArgumentParser/CompletionKind/candidates(_:)``, which formats them for the shell that asked: zsh and fish
 /// show the description next to the value, bash (which has no descriptions) gets the bare value.
-public struct CompletionCandidate: Sendable, Equatable {
+package struct CompletionCandidate: Sendable, Equatable {
     /// The text the shell inserts.
-    public var value: String
+    package var value: String
     /// What the shell shows next to the value, where it can.
-    public var description: String?
+    package var description: String?
 
     /// Creates a candidate.
     ///
     /// - Parameters:
     ///   - value: The text the shell inserts.
     ///   - description: What the shell shows next to it (zsh, fish); `nil` for none.
-    public init(_ value: String, description: String? = nil) {
+    package init(_ value: String, description: String? = nil) {
         self.value = value
         self.description = description
     }
@@ -34,7 +34,7 @@ public struct CompletionCandidate: Sendable, Equatable {
     ///
     /// - Parameter shell: The shell that asked (`CompletionShell.requesting`), `nil` when unknown.
     /// - Returns: The line, without a newline.
-    public func line(for shell: CompletionShell?) -> String {
+    package func line(for shell: CompletionShell?) -> String {
         let value = value.singleLine()
         let description = description?.singleLine() ?? ""
         switch shell {
@@ -56,7 +56,7 @@ public struct CompletionCandidate: Sendable, Equatable {
     ///   - candidates: The candidates, in the order the shell should offer them.
     ///   - shell: The shell that asked.
     /// - Returns: One line per candidate, formatted for `shell`; empty values and repeated values are dropped.
-    public static func lines(_ candidates: [CompletionCandidate], for shell: CompletionShell?) -> [String] {
+    package static func lines(_ candidates: [CompletionCandidate], for shell: CompletionShell?) -> [String] {
         var seen = Set<String>()
         return candidates.filter { !$0.value.singleLine().isEmpty && seen.insert($0.value).inserted }
             .map { $0.line(for: shell) }

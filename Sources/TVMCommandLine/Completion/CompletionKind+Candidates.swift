@@ -19,7 +19,7 @@ extension CompletionKind {
     ///
     /// - Parameter source: Computes the candidates for a request.
     /// - Returns: A custom completion kind.
-    public static func candidates(
+    package static func candidates(
         _ source: @Sendable @escaping (CompletionRequest) -> [CompletionCandidate]
     ) -> CompletionKind {
         .custom { words, index, prefix in
@@ -36,7 +36,7 @@ extension CompletionKind {
     ///
     /// - Parameter source: Computes the candidates for a request.
     /// - Returns: A custom completion kind.
-    public static func candidates(
+    package static func candidates(
         _ source: @Sendable @escaping (CompletionRequest) async -> [CompletionCandidate]
     ) -> CompletionKind {
         .custom { (words: [String], index: Int, prefix: String) async -> [String] in

@@ -4,13 +4,13 @@ import TVMRecords
 ///
 /// ArgumentParser passes the shell's words verbatim (quotes and backslashes included, except in fish 3, which
 /// unquotes them). The helpers here read the option values a completion may depend on, such as `--db PATH`.
-public struct CompletionRequest: Sendable, Equatable {
+package struct CompletionRequest: Sendable, Equatable {
     /// Every word of the command line, the command name first.
-    public var words: [String]
+    package var words: [String]
     /// The index in ``words`` of the word being completed.
-    public var index: Int
+    package var index: Int
     /// The part of that word before the cursor.
-    public var prefix: String
+    package var prefix: String
 
     /// Creates a request from ArgumentParser's custom-completion arguments.
     ///
@@ -18,7 +18,7 @@ public struct CompletionRequest: Sendable, Equatable {
     ///   - words: The command line's words.
     ///   - index: The index of the word being completed.
     ///   - prefix: The part of that word before the cursor.
-    public init(words: [String], index: Int, prefix: String) {
+    package init(words: [String], index: Int, prefix: String) {
         self.words = words
         self.index = index
         self.prefix = prefix
@@ -30,7 +30,7 @@ public struct CompletionRequest: Sendable, Equatable {
     ///
     /// - Parameter option: The option's spelling, e.g. `--db`.
     /// - Returns: Its value, or `nil` when the option is absent or has no value yet.
-    public func value(of option: String) -> String? {
+    package func value(of option: String) -> String? {
         var found: String?
         var position = 1
         let end = min(index, words.count)

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Comma- or tab-separated text: one line per record, under a header row.
-public enum DelimitedFormat: Sendable {
+package enum DelimitedFormat: Sendable {
     /// RFC 4180: fields with a comma, a quote, a CR or an LF are quoted, quotes doubled. Lines end in LF.
     case csv
     /// Tab-separated: tab, CR, LF and backslash escaped as `\t`, `\r`, `\n` and `\\`, never quoted.
@@ -11,7 +11,7 @@ public enum DelimitedFormat: Sendable {
     ///
     /// - Parameter fields: The fields' texts, left to right.
     /// - Returns: The line, ending in `"\n"`.
-    public func line(_ fields: [String]) -> String {
+    package func line(_ fields: [String]) -> String {
         switch self {
         case .csv: return fields.map(Self.csvField).joined(separator: ",") + "\n"
         case .tsv: return fields.map(Self.tsvField).joined(separator: "\t") + "\n"

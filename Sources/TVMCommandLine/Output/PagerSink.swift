@@ -12,7 +12,7 @@ import TVMRecords
 /// held output and the rest. `LESS=FRX` is set for the pager unless `LESS` is set, so colours survive. An empty
 /// pager or `cat` means no pager. While the pager runs, Ctrl-C is left to it (the tool ignores SIGINT), and the
 /// tool waits for it to exit in ``close()``; when the user quits it early, writes fail as a closed pipe does.
-public final class PagerSink: ByteSink {
+package final class PagerSink: ByteSink {
     private let command: String
     private let environment: [String: String]
     private let screenLines: Int
@@ -30,7 +30,7 @@ public final class PagerSink: ByteSink {
     /// - Parameter environment: The process environment.
     /// - Returns: `$TVM_PAGER`, else `$PAGER`, else `less -FRX` when `less` is found on `PATH`; `nil` when the
     ///   chosen one is empty or `cat`, or no `less` is found.
-    public static func command(environment: [String: String]) -> String? {
+    package static func command(environment: [String: String]) -> String? {
         let chosen = environment["TVM_PAGER"] ?? environment["PAGER"]
         if let chosen {
             let trimmed = chosen.trimmingCharacters(in: .whitespaces)
@@ -49,7 +49,7 @@ public final class PagerSink: ByteSink {
     ///   - height: The screen's height in lines.
     ///   - width: The screen's width in columns.
     ///   - terminal: Standard output, for what fits on the screen.
-    public init(command: String, environment: [String: String], height: Int, width: Int, terminal: any ByteSink) {
+    package init(command: String, environment: [String: String], height: Int, width: Int, terminal: any ByteSink) {
         self.command = command
         self.environment = environment
         self.screenLines = max(1, height - 1)
@@ -61,7 +61,7 @@ public final class PagerSink: ByteSink {
     ///
     /// - Parameter bytes: The bytes to write.
     /// - Throws: ``JSONLinesError/brokenPipe`` once the user quit the pager; other write errors.
-    public func write(_ bytes: UnsafeRawBufferPointer) throws(JSONLinesError) {
+    package func write(_ bytes: UnsafeRawBufferPointer) throws(JSONLinesError) {
         if let pipe {
             try pipe.write(bytes)
             return
@@ -85,20 +85,20 @@ public final class PagerSink: ByteSink {
     /// Flushes a complete line once the output goes to the pager or the terminal.
     ///
     /// - Throws: The errors of ``write(_:)``.
-    public func endLine() throws(JSONLinesError) {
+    package func endLine() throws(JSONLinesError) {
         if let pipe { try pipe.endLine() } else if decided { try terminal.endLine() }
     }
 
     /// Writes out what the pager (or the terminal) has not received yet. Short output stays held until
     /// ``close()``, so that it is never paged.
-    public func flush() throws(JSONLinesError) {
+    package func flush() throws(JSONLinesError) {
         if let pipe { try pipe.flush() } else if decided { try terminal.flush() }
     }
 
     /// Ends the output: writes held output to the terminal, or closes the pager's input and waits for it.
     ///
     /// - Throws: A write error on the terminal.
-    public func close() throws(JSONLinesError) {
+    package func close() throws(JSONLinesError) {
         if let pipe, let pager {
             try? pipe.flush()
             Glibc.close(pipe.fileDescriptor)

@@ -2,7 +2,7 @@ import TVMRecords
 import TVMTerminal
 
 /// A terminal view that is a table: its columns and the cells of each record, for table, CSV and TSV output.
-public protocol TabularView: TerminalView {
+package protocol TabularView: TerminalView {
     /// The columns, left to right.
     var columns: [TextTable.Column] { get }
 
@@ -16,13 +16,13 @@ public protocol TabularView: TerminalView {
 
 extension TabularView {
     /// Tables render all records together, so the columns fit every row.
-    public var rendersEachRecord: Bool { false }
+    package var rendersEachRecord: Bool { false }
 
     /// The view itself.
-    public var table: (any TabularView)? { self }
+    package var table: (any TabularView)? { self }
 
     /// Renders the records as one table.
-    public func render(_ records: [[UInt8]], width: Int, color: Bool) -> String {
+    package func render(_ records: [[UInt8]], width: Int, color: Bool) -> String {
         var table = TextTable(columns: columns)
         for (index, record) in records.enumerated() {
             if let cells = cells(of: record, at: index) { table.addRow(cells) }
@@ -33,16 +33,16 @@ extension TabularView {
 
 extension TerminalView {
     /// No table: CSV and TSV use each record's own keys.
-    public var table: (any TabularView)? { nil }
+    package var table: (any TabularView)? { nil }
 }
 
 /// A table whose columns are the keys of JSON objects: `--fields` output, and `--jq` filters yielding objects.
 ///
 /// Columns appear in the order keys are first met; a row lacking a key has an empty cell. Cells are
 /// ``RawJSON/cellText(_:)``; a column whose cells are all numbers is right-aligned.
-public struct ObjectTable: Sendable {
+package struct ObjectTable: Sendable {
     /// The column names, in the order first met.
-    public private(set) var keys: [String] = []
+    package private(set) var keys: [String] = []
     /// The rows: each object's cell text by key.
     private var rows: [[String: String]] = []
     private var numeric: [String: Bool] = [:]
@@ -50,17 +50,17 @@ public struct ObjectTable: Sendable {
     /// Creates an empty table, optionally with its columns fixed in advance.
     ///
     /// - Parameter keys: Columns to show first, in order (`--fields`).
-    public init(keys: [String] = []) {
+    package init(keys: [String] = []) {
         self.keys = keys
     }
 
     /// Whether no row was added.
-    public var isEmpty: Bool { rows.isEmpty }
+    package var isEmpty: Bool { rows.isEmpty }
 
     /// Adds one object's members as a row; a value that is not an object is ignored.
     ///
     /// - Parameter object: A compact JSON object.
-    public mutating func add(_ object: [UInt8]) {
+    package mutating func add(_ object: [UInt8]) {
         guard let members = try? RawJSON.members(ofObject: object) else { return }
         var row: [String: String] = [:]
         for member in members {
@@ -78,7 +78,7 @@ public struct ObjectTable: Sendable {
     ///   - object: A compact JSON object.
     ///   - keys: The columns.
     /// - Returns: One text per key; empty where the object lacks the key.
-    public static func cells(of object: [UInt8], keys: [String]) -> [String] {
+    package static func cells(of object: [UInt8], keys: [String]) -> [String] {
         let members = (try? RawJSON.members(ofObject: object)) ?? []
         var values: [String: [UInt8]] = [:]
         for member in members { values[member.key] = member.value }
@@ -86,7 +86,7 @@ public struct ObjectTable: Sendable {
     }
 
     /// The table, ready to render.
-    public var textTable: TextTable {
+    package var textTable: TextTable {
         let columns = keys.map { key in
             TextTable.Column(key.uppercased(), alignment: numeric[key] == true ? .right : .left, flexible: true)
         }

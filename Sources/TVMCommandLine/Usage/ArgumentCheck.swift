@@ -4,14 +4,14 @@ import TVMRecords
 
 /// Checks of option values that several commands take, so each kind of value is refused the same way, with the
 /// same words, everywhere, before anything is sent.
-public enum ArgumentCheck {
+package enum ArgumentCheck {
     /// Checks a calendar day given as `YYYY-MM-DD`: the day must exist (`2019-02-30` does not).
     ///
     /// - Parameters:
     ///   - value: The value as typed.
     ///   - option: The option as typed, `--date`.
     /// - Throws: `ValidationError` quoting the value and showing the form.
-    public static func calendarDay(_ value: String, option: String) throws {
+    package static func calendarDay(_ value: String, option: String) throws {
         guard Airstamp.startOfDay(value) == nil else { return }
         throw ValidationError("\(option) takes a date as YYYY-MM-DD, such as 2024-01-31, not '\(value)'")
     }
@@ -24,7 +24,7 @@ public enum ArgumentCheck {
     ///   - option: The option as typed, `--country`.
     /// - Returns: The code in capitals, `GB`.
     /// - Throws: `ValidationError` quoting the value and saying what to give instead.
-    public static func countryCode(_ value: String, option: String) throws -> String {
+    package static func countryCode(_ value: String, option: String) throws -> String {
         let code = value.uppercased()
         if code == "UK" {
             throw ValidationError("\(option) takes ISO 3166-1 codes, where the United Kingdom is GB: use \(option) GB")

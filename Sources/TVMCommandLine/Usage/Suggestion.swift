@@ -1,5 +1,5 @@
 /// "Did you mean …": the known names closest to a mistyped one.
-public enum Suggestion {
+package enum Suggestion {
     /// The names closest to `typed` by edit distance, for a "did you mean" hint.
     ///
     /// The distance counts insertions, deletions, substitutions and swaps of two neighbouring characters
@@ -11,7 +11,7 @@ public enum Suggestion {
     ///   - typed: What the user typed, e.g. `shwo` or `--limt`.
     ///   - names: The names that exist.
     /// - Returns: The closest names, best first; empty when none is close.
-    public static func closest(to typed: String, among names: [String]) -> [String] {
+    package static func closest(to typed: String, among names: [String]) -> [String] {
         let typedCharacters = Array(typed.lowercased())
         // Leading dashes are shared by every option: they do not count towards the length that sets the limit.
         let significant = typedCharacters.drop(while: { $0 == "-" }).count
@@ -50,7 +50,7 @@ public enum Suggestion {
     ///
     /// - Parameter names: The suggestions, from ``closest(to:among:)``.
     /// - Returns: The hint, or `nil` when there is nothing to suggest.
-    public static func hint(_ names: [String]) -> String? {
+    package static func hint(_ names: [String]) -> String? {
         guard !names.isEmpty else { return nil }
         let quoted = names.map { "'\($0)'" }
         if quoted.count == 1 { return "did you mean \(quoted[0])?" }

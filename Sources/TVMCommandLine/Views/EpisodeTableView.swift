@@ -8,9 +8,9 @@ import TVMText
 /// Two layouts:
 /// - ``Layout/upNext`` (`tvm-fav next`): show, episode, title, air time, and progress as `7/10` with a small bar;
 /// - ``Layout/upcoming`` (`tvm-episodes --upcoming`): air time, show, episode, title, runtime.
-public struct EpisodeTableView: TerminalView {
+package struct EpisodeTableView: TerminalView {
     /// Which columns.
-    public enum Layout: Sendable {
+    package enum Layout: Sendable {
         /// `tvm-fav next`.
         case upNext
         /// `tvm-episodes --upcoming`.
@@ -18,27 +18,27 @@ public struct EpisodeTableView: TerminalView {
     }
 
     /// The columns.
-    public var layout: Layout
+    package var layout: Layout
     /// The zone air times are shown in; `nil` for the user's (`TZ`), looked up when a table is rendered.
     ///
     /// Not at creation: the view is made for every run, and a pipe draws no table.
-    public var timeZone: TimeZone?
+    package var timeZone: TimeZone?
 
     /// Creates the view.
     ///
     /// - Parameters:
     ///   - layout: The columns.
     ///   - timeZone: The zone air times are shown in; the user's (`TZ`) by default.
-    public init(_ layout: Layout, timeZone: TimeZone? = nil) {
+    package init(_ layout: Layout, timeZone: TimeZone? = nil) {
         self.layout = layout
         self.timeZone = timeZone
     }
 
     /// A table needs every row.
-    public var rendersEachRecord: Bool { false }
+    package var rendersEachRecord: Bool { false }
 
     /// Renders one row per record.
-    public func render(_ records: [[UInt8]], width: Int, color: Bool) -> String {
+    package func render(_ records: [[UInt8]], width: Int, color: Bool) -> String {
         var table: TextTable
         switch layout {
         case .upNext:
@@ -85,7 +85,7 @@ public struct EpisodeTableView: TerminalView {
     ///   - aired: Aired episodes.
     ///   - width: The bar's cells.
     /// - Returns: The cell's text.
-    public static func progress(watched: Int, aired: Int, width: Int = 10) -> String {
+    package static func progress(watched: Int, aired: Int, width: Int = 10) -> String {
         let filled = aired > 0 ? min(width, (watched * width + aired / 2) / aired) : 0
         return "\(watched)/\(aired) " + String(repeating: "█", count: filled)
             + String(repeating: "░", count: width - filled)

@@ -6,25 +6,25 @@ import TVMTerminal
 /// Reads both of the tool's record shapes: episode records labelled with `_tvm.show`, and `--group` records
 /// (`{"show":…,"season":N,"episodes":[…],"info":…}`). It renders as records arrive, so the tool hands it one
 /// show's records at a time (``RecordOutput/emit(group:)``): a long multi-show stream appears show by show.
-public struct EpisodesTerminalView: TerminalView {
+package struct EpisodesTerminalView: TerminalView {
     /// Whether each episode's summary follows its row (`--summary`).
-    public var showsSummaries: Bool
+    package var showsSummaries: Bool
 
     /// Creates the view.
     ///
     /// - Parameter showsSummaries: Whether to print summaries.
-    public init(showsSummaries: Bool = false) {
+    package init(showsSummaries: Bool = false) {
         self.showsSummaries = showsSummaries
     }
 
     /// Each group of records (one show) is rendered as it arrives.
-    public var rendersEachRecord: Bool { true }
+    package var rendersEachRecord: Bool { true }
 
     /// As CSV or TSV, one row per episode.
-    public var table: (any TabularView)? { EpisodeRowsView() }
+    package var table: (any TabularView)? { EpisodeRowsView() }
 
     /// Renders the records, one block per show, separated by empty lines.
-    public func render(_ records: [[UInt8]], width: Int, color: Bool) -> String {
+    package func render(_ records: [[UInt8]], width: Int, color: Bool) -> String {
         var sections: [(show: ShowLabel?, seasons: [EpisodeListView.Season])] = []
         for record in records {
             let show: ShowLabel?
@@ -79,12 +79,12 @@ public struct EpisodesTerminalView: TerminalView {
 }
 
 /// Episodes as rows, for CSV and TSV: show, episode id, season, number, code, air date and time, runtime, title.
-public struct EpisodeRowsView: TabularView {
+package struct EpisodeRowsView: TabularView {
     /// Creates the view.
-    public init() {}
+    package init() {}
 
     /// The columns.
-    public var columns: [TextTable.Column] {
+    package var columns: [TextTable.Column] {
         [
             .init("SHOW", flexible: true, priority: .low), .init("ID", alignment: .right, priority: .essential),
             .init("SEASON", alignment: .right, priority: .essential),
@@ -95,7 +95,7 @@ public struct EpisodeRowsView: TabularView {
     }
 
     /// The cells of an episode record (labelled with `_tvm.show`); `nil` for a `--group` record or a non-object.
-    public func cells(of record: [UInt8], at index: Int) -> [TextTable.Cell]? {
+    package func cells(of record: [UInt8], at index: Int) -> [TextTable.Cell]? {
         guard record.first == UInt8(ascii: "{"), (try? RawJSON.value(forKey: "episodes", in: record)) ?? nil == nil,
             let episode = try? Episode(json: record)
         else { return nil }

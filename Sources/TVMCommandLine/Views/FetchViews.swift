@@ -4,9 +4,9 @@ import TVMTerminal
 import TVMText
 
 /// The terminal tables of the record kinds tvm prints.
-public enum Views {
+package enum Views {
     /// Shows: id, name, status, premiered, network, genres, rating.
-    public static let shows = TableView<Show>(
+    package static let shows = TableView<Show>(
         columns: [
             .init("ID", alignment: .right, priority: .essential), .init("NAME", flexible: true),
             .init("STATUS", priority: .low), .init("PREMIERED", priority: .essential),
@@ -23,7 +23,7 @@ public enum Views {
     )
 
     /// Seasons: number, name, episodes, premiere, end, network.
-    public static let seasons = TableView<Season>(
+    package static let seasons = TableView<Season>(
         columns: [
             .init("SEASON", alignment: .right, priority: .essential), .init("NAME", flexible: true),
             .init("EPISODES", alignment: .right, priority: .essential), .init("PREMIERE", priority: .essential),
@@ -39,7 +39,7 @@ public enum Views {
     )
 
     /// Cast credits: person, character, and whether the person plays themselves or a voice.
-    public static let cast = TableView<CastMember>(
+    package static let cast = TableView<CastMember>(
         columns: [
             .init("PERSON", flexible: true), .init("CHARACTER", flexible: true), .init("NOTE", priority: .low),
         ],
@@ -52,25 +52,25 @@ public enum Views {
     )
 
     /// Crew credits: role and person.
-    public static let crew = TableView<CrewMember>(
+    package static let crew = TableView<CrewMember>(
         columns: [.init("ROLE", flexible: true), .init("PERSON", flexible: true)],
         row: { member in ["\(member.type ?? "")", "\(member.person?.name ?? "")"] }
     )
 }
 
 /// One show per record, as the detail view: title, facts, summary, IMDb page, poster.
-public struct ShowDetailTerminalView: TerminalView {
+package struct ShowDetailTerminalView: TerminalView {
     /// Creates the view.
-    public init() {}
+    package init() {}
 
     /// Each show is printed as soon as it arrives.
-    public var rendersEachRecord: Bool { true }
+    package var rendersEachRecord: Bool { true }
 
     /// As CSV or TSV, shows are rows of the shows table.
-    public var table: (any TabularView)? { Views.shows }
+    package var table: (any TabularView)? { Views.shows }
 
     /// Renders each record's detail view, separated by blank lines.
-    public func render(_ records: [[UInt8]], width: Int, color: Bool) -> String {
+    package func render(_ records: [[UInt8]], width: Int, color: Bool) -> String {
         records.map { record in
             let show = (try? Show(json: record)) ?? Show()
             let styler = Styler(isEnabled: color)
@@ -126,7 +126,7 @@ extension ShowDetail {
     /// - Parameters:
     ///   - show: The show.
     ///   - extraFields: Extra "label: value" lines.
-    public init(show: Show, extraFields: [Field] = []) {
+    package init(show: Show, extraFields: [Field] = []) {
         self.init(
             name: show.name ?? "(untitled)",
             status: show.status,

@@ -85,33 +85,4 @@ struct BatchRegressionTests {
             #expect(server.log.count == 0)
         }
     }
-
-    // Against a server allowing only 10 calls / 10 s, tvm-fetch show of 70 ids gave 30 records and exit 75.
-    @Test("70 ids against a server allowing 10 calls in 10 s: all 70 records, exit 0, at most 3 answers of 429")
-    func stricterRateLimit() async throws {
-        try await withReplay(rateLimit: RateLimit(limit: 10, window: .seconds(10))) { server, sandbox in
-            let ids = (0..<70).map { ["1", "139", "43"][$0 % 3] }.joined(separator: "\n") + "\n"
-            let result = try await sandbox.run(
-                "tvm-fetch", ["show", "--refresh", "--jq", ".id"], stdin: ids, timeout: 400)
-            #expect(result.status == 0, "\(result.stderr)")
-            #expect(result.lines.count == 70)
-            #expect(server.log.tooManyRequestsCount <= 3, "\(server.log.tooManyRequestsCount) answers of 429")
-        }
-    }
-
-    // Two pipelines with separate caches (so separate rate windows) each got 10 of 70 records from a server
-    // allowing 20 calls / 10 s with Retry-After: 2: the retries after a 429 spanned less than the window.
-    @Test("two pipelines with separate rate windows against 20 calls / 10 s with Retry-After: 2 both get every record")
-    func twoPipelines() async throws {
-        try await withReplay(rateLimit: RateLimit(limit: 20, window: .seconds(10), retryAfter: .seconds(2))) {
-            server, first in
-            let second = try Sandbox(apiURL: server.baseURL)
-            let ids = (0..<40).map { ["1", "139", "43"][$0 % 3] }.joined(separator: "\n") + "\n"
-            async let a = first.run("tvm-fetch", ["show", "--refresh", "--jq", ".id"], stdin: ids, timeout: 400)
-            async let b = second.run("tvm-fetch", ["show", "--refresh", "--jq", ".id"], stdin: ids, timeout: 400)
-            let (one, two) = try await (a, b)
-            #expect(one.status == 0 && two.status == 0, "\(one.stderr)\n\(two.stderr)")
-            #expect(one.lines.count == 40 && two.lines.count == 40)
-        }
-    }
 }

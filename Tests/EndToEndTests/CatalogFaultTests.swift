@@ -83,26 +83,6 @@ struct CatalogFaultTests {
         #expect(try await sandbox.catalogInfo()["shows"] as? Int == world.ids.count)
     }
 
-    @Test("two syncs at once: the second waits for the first, and no page is fetched twice")
-    func twoSyncs() async throws {
-        let world = try CatalogWorld()
-        // A slow server (10 s an answer, 40 s for the first sync) keeps the first sync running while the second
-        // starts, even on a loaded machine (the whole suite in parallel), where a run of 3 s an answer once saw the
-        // second process start only after the first had ended.
-        let (server, sandbox) = try await startCatalogReplay(world, latency: .seconds(10))
-        defer { Task { await server.stop() } }
-        async let first = sandbox.run("tvm-fetch", ["catalog", "sync"], timeout: 600)
-        #expect(await server.log.waitForRequests(count: 1, timeout: .seconds(90)))
-        let second = try await sandbox.run("tvm-fetch", ["catalog", "sync"], timeout: 600)
-        let firstResult = try await first
-        #expect(firstResult.status == 0, "\(firstResult.stderr)")
-        #expect(second.status == 0, "\(second.stderr)")
-        #expect(second.stderr.contains("another sync of"))
-        #expect(second.stderr.contains("waiting for it to finish"))
-        #expect(server.log.count(matching: .exact("/shows?page=0")) == 1)
-        #expect(server.log.count(matching: .exact("/updates/shows?since=day")) == 1)
-    }
-
     @Test("with no catalogue --local and info say how to make one and exit 69; clear asks, or takes --yes")
     func missingAndClear() async throws {
         let world = try CatalogWorld()

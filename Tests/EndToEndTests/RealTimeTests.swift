@@ -1,0 +1,103 @@
+import Foundation
+import ReplayServer
+import Testing
+
+/// The tests that must wait on the wall clock: a server enforcing TVMaze's rate window, Retry-After, a slow
+/// server that keeps one process running while another starts. They run one at a time, and scripts/test.sh runs
+/// this suite on its own after the others, so that a crowd of parallel tests cannot starve them.
+@Suite("Real time: the rate window, Retry-After and slow servers, one test at a time", .serialized)
+struct RealTimeTests {
+    @Test("shows --all over 26 pages keeps to the window, counted at the server, with no 429")
+    func pacedWalk() async throws {
+        try await withReplay(
+            rateLimit: RateLimit(limit: 20, window: .seconds(10)), syntheticPages: 25
+        ) { server, sandbox in
+            let result = try await sandbox.run("tvm-fetch", ["shows", "--all", "--jq", ".id"], timeout: 120)
+            #expect(result.status == 0)
+            #expect(server.log.count == 26)
+            #expect(server.log.maxRequestsInAnyWindow(seconds: 10) <= 20)
+            #expect(server.log.tooManyRequestsCount == 0)
+            // Every show of the 25 pages, once, in order: nothing lost or repeated while waiting for the window.
+            #expect(result.lines == (try Fixtures.syntheticShowIDs(pages: 25)).map(String.init))
+        }
+    }
+
+    @Test("two processes at once share one window")
+    func sharedWindow() async throws {
+        try await withReplay(rateLimit: RateLimit(limit: 20, window: .seconds(10))) { server, sandbox in
+            let ids = (1...14).map { _ in "1" } + ["--refresh"]
+            async let first = sandbox.run("tvm-fetch", ["show"] + ids + ["--jq", ".id"], timeout: 120)
+            async let second = sandbox.run("tvm-fetch", ["show"] + ids + ["--jq", ".id"], timeout: 120)
+            let (a, b) = try await (first, second)
+            #expect(a.status == 0)
+            #expect(b.status == 0)
+            #expect(server.log.count == 28)
+            #expect(server.log.maxRequestsInAnyWindow(seconds: 10) <= 20)
+            #expect(server.log.tooManyRequestsCount == 0)
+        }
+    }
+
+    @Test("a 429 with Retry-After is waited out and the request succeeds")
+    func retryAfter() async throws {
+        try await withReplay(faults: [
+            FaultRule(.tooManyRequests(retryAfter: 1), matching: .exact("/shows/1"), times: 1)
+        ]) { server, sandbox in
+            let started = ContinuousClock.now
+            let result = try await sandbox.run("tvm-fetch", ["show", "1", "--jq", ".name"])
+            #expect(result.status == 0)
+            #expect(result.lines == ["Under the Dome"])
+            #expect(ContinuousClock.now - started >= .seconds(1))
+            #expect(server.log.count(matching: .exact("/shows/1")) == 2)
+            #expect(result.stderr.contains("HTTP 429"))
+        }
+    }
+
+    // Against a server allowing only 10 calls / 10 s, tvm-fetch show of 70 ids gave 30 records and exit 75.
+    @Test("70 ids against a server allowing 10 calls in 10 s: all 70 records, exit 0, at most 3 answers of 429")
+    func stricterRateLimit() async throws {
+        try await withReplay(rateLimit: RateLimit(limit: 10, window: .seconds(10))) { server, sandbox in
+            let ids = (0..<70).map { ["1", "139", "43"][$0 % 3] }.joined(separator: "\n") + "\n"
+            let result = try await sandbox.run(
+                "tvm-fetch", ["show", "--refresh", "--jq", ".id"], stdin: ids, timeout: 400)
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.lines.count == 70)
+            #expect(server.log.tooManyRequestsCount <= 3, "\(server.log.tooManyRequestsCount) answers of 429")
+        }
+    }
+
+    // Two pipelines with separate caches (so separate rate windows) each got 10 of 70 records from a server
+    // allowing 20 calls / 10 s with Retry-After: 2: the retries after a 429 spanned less than the window.
+    @Test("two pipelines with separate rate windows against 20 calls / 10 s with Retry-After: 2 both get every record")
+    func twoPipelines() async throws {
+        try await withReplay(rateLimit: RateLimit(limit: 20, window: .seconds(10), retryAfter: .seconds(2))) {
+            server, first in
+            let second = try Sandbox(apiURL: server.baseURL)
+            let ids = (0..<40).map { ["1", "139", "43"][$0 % 3] }.joined(separator: "\n") + "\n"
+            async let a = first.run("tvm-fetch", ["show", "--refresh", "--jq", ".id"], stdin: ids, timeout: 400)
+            async let b = second.run("tvm-fetch", ["show", "--refresh", "--jq", ".id"], stdin: ids, timeout: 400)
+            let (one, two) = try await (a, b)
+            #expect(one.status == 0 && two.status == 0, "\(one.stderr)\n\(two.stderr)")
+            #expect(one.lines.count == 40 && two.lines.count == 40)
+        }
+    }
+
+    @Test("two syncs at once: the second waits for the first, and no page is fetched twice")
+    func twoSyncs() async throws {
+        let world = try CatalogWorld()
+        // A slow server (10 s an answer, 40 s for the first sync) keeps the first sync running while the second
+        // starts, even on a loaded machine (the whole suite in parallel), where a run of 3 s an answer once saw the
+        // second process start only after the first had ended.
+        let (server, sandbox) = try await startCatalogReplay(world, latency: .seconds(10))
+        defer { Task { await server.stop() } }
+        async let first = sandbox.run("tvm-fetch", ["catalog", "sync"], timeout: 600)
+        #expect(await server.log.waitForRequests(count: 1, timeout: .seconds(90)))
+        let second = try await sandbox.run("tvm-fetch", ["catalog", "sync"], timeout: 600)
+        let firstResult = try await first
+        #expect(firstResult.status == 0, "\(firstResult.stderr)")
+        #expect(second.status == 0, "\(second.stderr)")
+        #expect(second.stderr.contains("another sync of"))
+        #expect(second.stderr.contains("waiting for it to finish"))
+        #expect(server.log.count(matching: .exact("/shows?page=0")) == 1)
+        #expect(server.log.count(matching: .exact("/updates/shows?since=day")) == 1)
+    }
+}

@@ -163,6 +163,8 @@ public final class JQFilter {
             tvm_jv_free(arguments)
             throw .compile(program: program, message: "jq: error: cannot allocate a jq_state (out of memory)")
         }
+        // jq 1.6's jq_init leaves the input callback uninitialised: `input` would call whatever the heap held.
+        tvm_jq_set_input_cb(state, nil, nil)
         tvm_jq_set_error_cb(state, collectJQMessage, Unmanaged.passUnretained(messages).toOpaque())
         var searchPath = tvm_jv_array()
         for directory in libraryPath {

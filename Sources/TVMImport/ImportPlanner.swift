@@ -49,14 +49,17 @@ public struct ImportPlanner {
             if rowsByKey[row.show] == nil { keys.append(row.show) }
             rowsByKey[row.show, default: []].append(index)
         }
-        var idByKey: [ShowKey: Int] = [:]
+        // Ids learned during this plan: a show named by TheTVDB in one row and by IMDb in another is looked up once.
+        var learned = KnownShows()
         var showIndex: [Int: Int] = [:]
         var placements: [Int: [EpisodeNumber: StoredEpisode]] = [:]
         var markIndex: [Int: Int] = [:]
         for (done, key) in keys.enumerated() {
             let rows = rowsByKey[key] ?? []
             progress(done + 1, keys.count, key.title ?? key.description)
-            guard let id = try await resolve(key, into: &plan) else {
+            var resolved = learned.id(for: key)
+            if resolved == nil { resolved = try await resolve(key, into: &plan) }
+            guard let id = resolved else {
                 plan.showsNotFound.append(key)
                 for index in rows {
                     let row = history.rows[index]
@@ -67,7 +70,7 @@ public struct ImportPlanner {
                 }
                 continue
             }
-            idByKey[key] = id
+            learned.learn(key, id: id)
             if showIndex[id] == nil {
                 guard let (show, episodes) = try await load(id) else {
                     plan.showsNotFound.append(key)
@@ -82,6 +85,9 @@ public struct ImportPlanner {
                 }
                 showIndex[id] = plan.shows.count
                 plan.shows.append(show)
+                if let record = show.record {
+                    learned.add(id: id, name: show.name, record: record.json, hasEpisodes: true)
+                }
                 var byNumber: [EpisodeNumber: StoredEpisode] = [:]
                 for episode in episodes {
                     guard let season = episode.season, let number = episode.number else { continue }
@@ -105,7 +111,8 @@ public struct ImportPlanner {
                 }
                 if let existing = markIndex[episode.id] {
                     plan.rewatchesFolded += 1
-                    plan.marks[existing].mark.watchedAt = Self.earlier(plan.marks[existing].mark.watchedAt, row.watchedAt)
+                    plan.marks[existing].mark.watchedAt = Self.earlier(
+                        plan.marks[existing].mark.watchedAt, row.watchedAt)
                     continue
                 }
                 markIndex[episode.id] = plan.marks.count

@@ -27,7 +27,9 @@ public struct KnownShows: Sendable {
         let favorites = try await store.favorites()
         let listed = try await store.showsWithEpisodes(among: favorites.map(\.id))
         for favorite in favorites {
-            add(id: favorite.id, name: favorite.name, record: favorite.recordBytes, hasEpisodes: listed.contains(favorite.id))
+            add(
+                id: favorite.id, name: favorite.name, record: favorite.recordBytes,
+                hasEpisodes: listed.contains(favorite.id))
         }
     }
 
@@ -41,6 +43,13 @@ public struct KnownShows: Sendable {
         if let raw = (try? RawJSON.value(forKey: "imdb", in: externals)) ?? nil, let imdb = RawJSON.string(raw) {
             byIMDb[imdb] = id
         }
+    }
+
+    /// Remembers the ids of a key placed on show `id`.
+    mutating func learn(_ key: ShowKey, id: Int) {
+        if byID[id] == nil { byID[id] = Entry(name: key.title ?? "", hasEpisodes: false) }
+        if let tvdb = key.thetvdb { byTVDB[tvdb] = id }
+        if let imdb = key.imdb { byIMDb[imdb] = id }
     }
 
     /// The id of a known show the key names.

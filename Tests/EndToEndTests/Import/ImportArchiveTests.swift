@@ -22,7 +22,7 @@ struct ImportArchiveTests {
 
     @Test("a TV Time ZIP imports as its folder does")
     func zipLikeFolder() async throws {
-        try await withReplay { _, sandbox in
+        try await withImportReplay { _, sandbox in
             let zip = try tvtimeZip(in: sandbox)
             let result = try await sandbox.run("tvm-fav", ["import", zip])
             #expect(result.status == 1, "\(result.stderr)")
@@ -36,7 +36,7 @@ struct ImportArchiveTests {
 
     @Test("a member whose path climbs out with .., or a symbolic link, is refused; the rest imports")
     func refusedMembers() async throws {
-        try await withReplay { _, sandbox in
+        try await withImportReplay { _, sandbox in
             let zip = try tvtimeZip(
                 in: sandbox,
                 extra: [
@@ -53,7 +53,7 @@ struct ImportArchiveTests {
 
     @Test("an encrypted ZIP (exit 65) says how to extract it; a truncated one (65) says to download it again")
     func encryptedAndTruncated() async throws {
-        try await withReplay { server, sandbox in
+        try await withImportReplay { server, sandbox in
             let zip = try tvtimeZip(in: sandbox)
             // Set the "encrypted" flag of every member, in the local headers and the central directory.
             let encrypted = sandbox.root.appendingPathComponent("encrypted.zip").path
@@ -85,7 +85,7 @@ struct ImportArchiveTests {
 
     @Test("a zip bomb stops at --max-size with a message, having read no more")
     func zipBomb() async throws {
-        try await withReplay { server, sandbox in
+        try await withImportReplay { server, sandbox in
             let zip = sandbox.root.appendingPathComponent("bomb.zip").path
             try ImportFixtures.zip([("watched-history.json", nil, "'[' + ' ' * 50_000_000 + ']'", false)], to: zip)
             let result = try await sandbox.run("tvm-fav", ["import", zip, "--max-size", "10M"])
@@ -99,7 +99,7 @@ struct ImportArchiveTests {
         "strace: credentials and personal data beside the export are never opened, in a folder or a ZIP",
         .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/strace")))
     func neverOpensSecrets() async throws {
-        try await withReplay { _, sandbox in
+        try await withImportReplay { _, sandbox in
             let secrets = [
                 "access_token.csv", "auth-prod-login.csv", "account_info.csv", "user-settings.json",
                 "user-profile.json",

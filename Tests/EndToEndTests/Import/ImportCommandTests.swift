@@ -21,7 +21,7 @@ struct ImportCommandTests {
     @Test(
         "a TV Time folder: favorites, marks at their first time, what is missing reported, exit 1, ≤ 3 requests a show")
     func tvtimeFolder() async throws {
-        try await withReplay { server, sandbox in
+        try await withImportReplay { server, sandbox in
             let result = try await sandbox.run("tvm-fav", ["import", ImportFixtures.path("tvtime")])
             #expect(result.status == 1, "\(result.stderr)")
             #expect(result.stdout.isEmpty)
@@ -64,7 +64,7 @@ struct ImportCommandTests {
 
     @Test("prefixed names, a BOM, CRLF and quoted commas are read; a bad date and an open quote name file and line")
     func tvtimeHarder() async throws {
-        try await withReplay { _, sandbox in
+        try await withImportReplay { _, sandbox in
             let folder = ImportFixtures.path("variants/tvtime-prefixed")
             let result = try await sandbox.run("tvm-fav", ["import", folder])
             #expect(result.status == 1, "\(result.stderr)")
@@ -87,7 +87,7 @@ struct ImportCommandTests {
 
     @Test("a Trakt export split across history files: every file read, the movie counted, exit 0")
     func traktSplit() async throws {
-        try await withReplay { server, sandbox in
+        try await withImportReplay { server, sandbox in
             let result = try await sandbox.run("tvm-fav", ["import", ImportFixtures.path("variants/trakt-split")])
             #expect(result.status == 0, "\(result.stderr)")
             #expect(result.stderr.contains("imported 3 files: 2 shows found (2 new)"))
@@ -106,7 +106,7 @@ struct ImportCommandTests {
 
     @Test("Simkl's backup and Sonarr's series list; Sonarr's show without a TVMaze id is reported")
     func simklAndSonarr() async throws {
-        try await withReplay { _, sandbox in
+        try await withImportReplay { _, sandbox in
             let simkl = try await sandbox.run("tvm-fav", ["import", ImportFixtures.path("simkl/SimklBackup.json")])
             #expect(simkl.status == 0, "\(simkl.stderr)")
             #expect(
@@ -123,7 +123,7 @@ struct ImportCommandTests {
 
     @Test("the plain CSV: each kind of id, a mark with no time, --unmatched rows fixed and imported again")
     func plainCSV() async throws {
-        try await withReplay { _, sandbox in
+        try await withImportReplay { _, sandbox in
             let unmatched = sandbox.root.appendingPathComponent("unmatched.csv").path
             let result = try await sandbox.run(
                 "tvm-fav", ["import", ImportFixtures.path("variants/history-quoted.csv"), "--unmatched", unmatched])
@@ -156,7 +156,7 @@ struct ImportCommandTests {
 
     @Test("an earlier time wins over a stored mark, a later one does not; a time known wins over none")
     func earlierWins() async throws {
-        try await withReplay { _, sandbox in
+        try await withImportReplay { _, sandbox in
             let first =
                 "tvmaze_id,season,episode,watched_at\n1,1,1,2019-01-05T00:00:00Z\n1,1,2,\n1,1,3,2019-01-01T00:00:00Z\n"
             #expect(try await sandbox.run("tvm-fav", ["import", "-", "--from", "csv"], stdin: first).status == 0)
@@ -175,7 +175,7 @@ struct ImportCommandTests {
 
     @Test("--dry-run prints the shows and the marks with show_name and code, and creates no database")
     func dryRun() async throws {
-        try await withReplay { _, sandbox in
+        try await withImportReplay { _, sandbox in
             let result = try await sandbox.run(
                 "tvm-fav", ["import", "--dry-run", ImportFixtures.path("generic/history.csv")])
             #expect(result.status == 0, "\(result.stderr)")
@@ -194,7 +194,7 @@ struct ImportCommandTests {
 
     @Test("an empty export exits 1 and says so; a JSON file that is not an array exits 65 naming the file")
     func emptyAndNotArray() async throws {
-        try await withReplay { server, sandbox in
+        try await withImportReplay { server, sandbox in
             let empty = try await sandbox.run(
                 "tvm-fav", ["import", "--from", "csv", "-"], stdin: "tvmaze_id,season,episode\n")
             #expect(empty.status == 1)

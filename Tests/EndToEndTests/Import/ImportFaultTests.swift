@@ -22,7 +22,7 @@ struct ImportFaultTests {
 
     @Test("a 429 storm: the import waits, retries and places every row")
     func tooManyRequests() async throws {
-        try await withReplay(faults: [FaultRule(.tooManyRequests(retryAfter: 1), matching: .prefix("/"), times: 3)]) {
+        try await withImportReplay(faults: [FaultRule(.tooManyRequests(retryAfter: 1), matching: .prefix("/"), times: 3)]) {
             server, sandbox in
             let result = try await sandbox.run("tvm-fav", ["import", Self.csv], timeout: 120)
             #expect(result.status == 0, "\(result.stderr)")
@@ -33,7 +33,7 @@ struct ImportFaultTests {
 
     @Test("kill -9 in the middle of an import: the favorites and marks saved before are all there, nothing else")
     func killed() async throws {
-        try await withReplay(faults: [FaultRule(.delay(.seconds(30)), matching: .prefix("/shows/43"))]) {
+        try await withImportReplay(faults: [FaultRule(.delay(.seconds(30)), matching: .prefix("/shows/43"))]) {
             server, sandbox in
             #expect(try await sandbox.run("tvm-fav", ["watch", "--show", "1", "--season", "1"]).status == 0)
             let marks = try await sandbox.run("tvm-fav", ["watched"]).stdout
@@ -62,7 +62,7 @@ struct ImportFaultTests {
 
     @Test("two imports at once: both finish, one after the other, and every mark is saved once")
     func concurrent() async throws {
-        try await withReplay { _, sandbox in
+        try await withImportReplay { _, sandbox in
             async let one = sandbox.run("tvm-fav", ["import", ImportFixtures.path("tvtime")])
             async let two = sandbox.run("tvm-fav", ["import", ImportFixtures.path("variants/trakt-split")])
             let (a, b) = try await (one, two)
@@ -76,7 +76,7 @@ struct ImportFaultTests {
 
     @Test("export --format csv | import --from csv - into a new database: the same favorites and marks")
     func roundTrip() async throws {
-        try await withReplay { _, sandbox in
+        try await withImportReplay { _, sandbox in
             _ = try await sandbox.run("tvm-fav", ["import", ImportFixtures.path("variants/history-quoted.csv")])
             _ = try await sandbox.run("tvm-fav", ["add", "139"])
             let exported = try await sandbox.run("tvm-fav", ["export", "--format", "csv"])

@@ -1,4 +1,5 @@
 import Foundation
+import ReplayServer
 
 /// Export fixtures (Tests/Fixtures/imports) and ZIPs built from them, for the import tests.
 enum ImportFixtures {
@@ -37,6 +38,32 @@ enum ImportFixtures {
         try process.run()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else { throw ImportFixtureError.pythonFailed(script) }
+    }
+}
+
+/// Runs `body` with a replay server on the recorded fixtures plus the import overlay (`imports/tvmaze`: the record
+/// of show 2, which the other tests need absent), and a sandbox pointed at it.
+func withImportReplay<Result>(
+    faults: [FaultRule] = [], _ body: (ReplayServer, Sandbox) async throws -> Result
+) async throws -> Result {
+    let manager = FileManager.default
+    let root = manager.temporaryDirectory.appendingPathComponent("tvm-import-fixtures-\(UUID().uuidString)")
+    try manager.copyItem(at: Fixtures.root, to: root)
+    defer { try? manager.removeItem(at: root) }
+    let overlay = ImportFixtures.root.appendingPathComponent("tvmaze")
+    for relative in manager.subpaths(atPath: overlay.path) ?? [] where relative.hasSuffix(".json") {
+        let target = root.appendingPathComponent(relative)
+        try? manager.removeItem(at: target)
+        try manager.copyItem(at: overlay.appendingPathComponent(relative), to: target)
+    }
+    let server = try await ReplayServer.start(ReplayConfiguration(fixturesDirectory: root, faults: faults))
+    do {
+        let result = try await body(server, try Sandbox(apiURL: server.baseURL))
+        await server.stop()
+        return result
+    } catch {
+        await server.stop()
+        throw error
     }
 }
 

@@ -5,9 +5,10 @@ import TVMazeAPI
 
 /// Places an export's rows on TVMaze: each show by its ids, each episode by (season, number) in the show's list.
 ///
-/// A show is found by its TVMaze id; else among the favorites by TheTVDB or IMDb id (no request); else through
-/// `/lookup/shows` (TheTVDB first, then IMDb); else, only when asked, by a title search, reported. Its record and
-/// episode list are fetched unless it is a favorite whose episodes are stored: at most three requests a show.
+/// A show is found by its TVMaze id; else among the favorites, then in the show catalogue, by TheTVDB or IMDb id (no
+/// request); else through `/lookup/shows` (TheTVDB first, then IMDb); else, only when asked, by a title search,
+/// reported. Its record (unless the catalogue has it) and its episode list are fetched unless it is a favorite
+/// whose episodes are stored: at most three requests a show, one with a synced catalogue.
 /// Rewatches and repeated rows fold into one mark with the earliest time given. Nothing is saved here.
 public struct ImportPlanner {
     /// Where the planner reports its progress: show `done` of `total`, and its name.
@@ -156,7 +157,9 @@ public struct ImportPlanner {
                 episodes
             )
         }
-        guard let network, let record = try await network.show(id: id) else { return nil }
+        var record = known.catalogue.records[id].flatMap { (try? ShowRecord(json: $0)) ?? nil }
+        if record == nil { record = try await network?.show(id: id) }
+        guard let network, let record else { return nil }
         let list = try await network.episodes(showID: id) ?? []
         return (
             ImportPlan.Show(

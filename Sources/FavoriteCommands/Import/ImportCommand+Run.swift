@@ -24,7 +24,11 @@ extension ImportCommand {
                 return
             }
             let reader = try await access.openForReading()
-            let known = try await KnownShows(store: reader)
+            var known = try await KnownShows(store: reader)
+            // A synced show catalogue places shows and gives their records without a request.
+            if FileManager.default.fileExists(atPath: runtime.catalogPath(catalog)) {
+                try known.add(catalogue: try runtime.openCatalog(catalog, access: .readOnly), for: history)
+            }
             let client = try runtime.makeClient(network, retryDialog: false, skipsUnreachableHosts: true)
             let planner = ImportPlanner(
                 known: known, network: ImportNetwork(client: client), store: reader, matchTitles: matchTitles)

@@ -64,6 +64,7 @@ package struct ImportCommand: AsyncParsableCommand {
     package var maxSize = ByteSize(bytes: ExportSource.defaultMaxBytes)
 
     @OptionGroup package var store: StoreOptions
+    @OptionGroup package var catalog: CatalogOptions
     @OptionGroup package var network: NetworkOptions
     @OptionGroup package var output: OutputOptions
 

@@ -22,8 +22,8 @@ struct ImportFaultTests {
 
     @Test("a 429 storm: the import waits, retries and places every row")
     func tooManyRequests() async throws {
-        try await withImportReplay(faults: [FaultRule(.tooManyRequests(retryAfter: 1), matching: .prefix("/"), times: 3)]) {
-            server, sandbox in
+        let storm = FaultRule(.tooManyRequests(retryAfter: 1), matching: .prefix("/"), times: 3)
+        try await withImportReplay(faults: [storm]) { server, sandbox in
             let result = try await sandbox.run("tvm-fav", ["import", Self.csv], timeout: 120)
             #expect(result.status == 0, "\(result.stderr)")
             #expect(try await sandbox.run("tvm-fav", ["watched"]).lines.count == 3)
@@ -102,6 +102,24 @@ struct ImportFaultTests {
             #expect(
                 jsonl.lines == [
                     #"{"tvmaze_id":139,"thetvdb_id":220411,"imdb_id":"tt1723816","show":"Girls","season":null,"episode":null,"airdate":null,"watched_at":null}"#
+                ])
+        }
+    }
+
+    @Test("with a synced show catalogue, a show costs one request: its episode list")
+    func syncedCatalogue() async throws {
+        try await withImportReplay { server, sandbox in
+            #expect(try await sandbox.run("tvm-fetch", ["catalog", "sync"]).status == 0)
+            let before = server.log.requests.count
+            let result = try await sandbox.run("tvm-fav", ["import", ImportFixtures.path("tvtime")])
+            #expect(result.status == 1, "\(result.stderr)")
+            #expect(try await sandbox.favoriteIDs() == [1, 2, 43])
+            #expect(try await sandbox.run("tvm-fav", ["watched"]).lines.count == 9)
+            // One request a show placed (its episodes); the show the catalogue lacks costs its lookup.
+            #expect(
+                server.log.requests[before...].map(\.target).sorted() == [
+                    "/lookup/shows?thetvdb=999999", "/shows/1/episodes?specials=1", "/shows/2/episodes?specials=1",
+                    "/shows/43/episodes?specials=1",
                 ])
         }
     }

@@ -59,6 +59,10 @@ let package = Package(
         ),
         // The show catalogue's sync: the whole index first, then only what /updates/shows says changed.
         .target(name: "TVMCatalog", dependencies: ["TVMRecords", "TVMStore", "TVMazeAPI"]),
+        // zlib, for reading export ZIPs (Sources/CZlib/shim.h).
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
+        // Imports of other trackers' exports (TV Time, Trakt, Simkl, Sonarr, CSV): readers, placement, the plan.
+        .target(name: "TVMImport", dependencies: ["TVMRecords", "TVMStore", "TVMazeAPI", "CZlib"]),
         // Poster images: JPEG, PNG and WebP decoding through Debian's libjpeg-turbo, libpng and libwebp.
         .target(
             name: "CImageDecode",
@@ -79,7 +83,7 @@ let package = Package(
 
         .target(name: "FetchCommands", dependencies: toolDependencies + ["TVMCatalog"]),
         .target(name: "SearchCommands", dependencies: toolDependencies),
-        .target(name: "FavoriteCommands", dependencies: toolDependencies),
+        .target(name: "FavoriteCommands", dependencies: toolDependencies + ["TVMImport"]),
         .target(name: "EpisodesCommands", dependencies: toolDependencies),
         .target(name: "ImgCommands", dependencies: toolDependencies + ["TVMImages"]),
         // The program: runs the tool named by argv[0] (tvm-fetch …), or `tvm TOOL ARGS…`.
@@ -136,7 +140,7 @@ let package = Package(
             name: "LibraryTests",
             dependencies: [
                 "TVMRecords", "TVMText", "TVMTerminal", "TVMStore", "TVMazeAPI", "TVMImages", "TVMCommandLine",
-                "TVMCatalog", grdb,
+                "TVMCatalog", "TVMImport", grdb,
             ],
             resources: [.copy("Images")]
         ),

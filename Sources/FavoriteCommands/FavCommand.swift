@@ -42,7 +42,7 @@ package struct FavCommand: AsyncParsableCommand {
         subcommands: [
             AddCommand.self, RemoveCommand.self, ListCommand.self, ShowFavoriteCommand.self, StatusCommand.self,
             RefreshCommand.self, ChangesCommand.self, WatchCommand.self, UnwatchCommand.self, WatchedCommand.self,
-            NextCommand.self,
+            NextCommand.self, ImportCommand.self, ExportCommand.self,
         ]
     )
 

@@ -187,6 +187,23 @@ struct WatchCommandTests {
         }
     }
 
+    @Test("a mark line with watched_at null is restored without a time: watched prints null, next still counts it")
+    func markWithoutTime() async throws {
+        try await withReplay { _, sandbox in
+            try await tracking(sandbox)
+            let line = #"{"episode":1,"show":1,"watched_at":null}"#
+            let restored = try await sandbox.run("tvm-fav", ["watch"], stdin: line + "\n")
+            #expect(restored.status == 0, "\(restored.stderr)")
+            #expect(restored.stdout.contains(#""_tvm":{"show":{"id":1,"name":"Under the Dome"},"watched":true}"#))
+            let watched = try await sandbox.run("tvm-fav", ["watched"])
+            #expect(watched.lines == [line])
+            #expect(try await count("SELECT count(*) FROM watched WHERE watched_at IS NULL", sandbox) == "1")
+            let next = try await sandbox.run("tvm-fav", ["next", "--jq", "[.id, ._tvm.progress.watched] | @tsv"])
+            #expect(next.status == 0, "\(next.stderr)")
+            #expect(next.lines.contains("2\t1"))
+        }
+    }
+
     @Test("unwatch removes marks with the same selectors; a mark whose episode TVMaze removed goes by id")
     func unwatch() async throws {
         try await withReplay { _, sandbox in
@@ -249,7 +266,9 @@ struct WatchCommandTests {
             let faults = [FaultRule(.serverError(status: 503), matching: .prefix("/shows/43/episodes"))]
             try await withReplay(faults: faults) { failing, _ in
                 sandbox.apiURL = failing.baseURL
-                let refreshed = try await sandbox.run("tvm-fav", ["refresh", "--retries", "0", "--jq", ".id"])
+                // --full: add stamped the shows it fetched, so a plain refresh would only ask the updates list.
+                let refreshed = try await sandbox.run(
+                    "tvm-fav", ["refresh", "--full", "--retries", "0", "--jq", ".id"])
                 #expect(refreshed.status == 69)
                 #expect(refreshed.lines == ["1", "43"])
                 #expect(refreshed.stderr.contains("show 43 (\"Outlander\"): HTTP 503"))

@@ -22,6 +22,9 @@ extension FavoritesStore {
     /// - `v5-episode-window`: the index `episode_window` (`show_id, airs_at`), so that a show's episodes
     ///   airing in a window (`tvm-episodes --upcoming` from the database) are found without reading the show's
     ///   other rows.
+    /// - `v6-optional-watched-at`: `watched.watched_at` may be `NULL`, for a mark whose time is unknown
+    ///   (an imported history that says an episode was watched, not when). SQLite cannot drop a `NOT NULL`, so the
+    ///   table is rebuilt with its rows and its index `watched_show`.
     public static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1-favorite") { db in
@@ -100,6 +103,20 @@ extension FavoritesStore {
         migrator.registerMigration("v5-episode-window") { db in
             try db.create(
                 index: "episode_window", on: StoredEpisode.databaseTableName, columns: ["show_id", "airs_at"])
+        }
+        migrator.registerMigration("v6-optional-watched-at") { db in
+            try db.create(table: "watched_v6") { table in
+                table.primaryKey("episode_id", .integer)
+                table.column("show_id", .integer).notNull()
+                table.column("watched_at", .datetime)
+            }
+            try db.execute(
+                sql:
+                    "INSERT INTO watched_v6 (episode_id, show_id, watched_at) SELECT episode_id, show_id, watched_at FROM watched"
+            )
+            try db.drop(table: WatchMark.databaseTableName)
+            try db.rename(table: "watched_v6", to: WatchMark.databaseTableName)
+            try db.create(index: "watched_show", on: WatchMark.databaseTableName, columns: ["show_id", "watched_at"])
         }
         return migrator
     }

@@ -4,8 +4,8 @@ import TVMCommandLine
 import TVMImport
 import TVMRecords
 import TVMStore
-import TVMText
 import TVMTerminal
+import TVMText
 import TVMazeAPI
 
 extension ImportCommand {

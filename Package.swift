@@ -64,6 +64,8 @@ let package = Package(
         ),
         // The show catalogue's sync: the whole index first, then only what /updates/shows says changed.
         .target(name: "TVMCatalog", dependencies: ["TVMRecords", "TVMStore", "TVMazeAPI"]),
+        // The TVMaze account: credentials, the account API, and push and pull of watched marks and follows.
+        .target(name: "TVMAccount", dependencies: ["TVMRecords", "TVMTerminal", "TVMStore", "TVMazeAPI"]),
         // Poster images: JPEG, PNG and WebP decoding through Debian's libjpeg-turbo, libpng and libwebp.
         .target(
             name: "CImageDecode",
@@ -84,7 +86,7 @@ let package = Package(
 
         .target(name: "FetchCommands", dependencies: toolDependencies + ["TVMCatalog"]),
         .target(name: "SearchCommands", dependencies: toolDependencies),
-        .target(name: "FavoriteCommands", dependencies: toolDependencies),
+        .target(name: "FavoriteCommands", dependencies: toolDependencies + ["TVMAccount"]),
         .target(name: "EpisodesCommands", dependencies: toolDependencies),
         .target(name: "ImgCommands", dependencies: toolDependencies + ["TVMImages"]),
         // The program: runs the tool named by argv[0] (tvm-fetch …), or `tvm TOOL ARGS…`.
@@ -141,7 +143,7 @@ let package = Package(
             name: "LibraryTests",
             dependencies: [
                 "TVMRecords", "TVMTerminal", "TVMStore", "TVMazeAPI", "TVMImages", "TVMCommandLine", "TVMCatalog",
-                grdb,
+                "TVMAccount", grdb,
             ],
             resources: [.copy("Images")]
         ),

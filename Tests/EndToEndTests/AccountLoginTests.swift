@@ -75,6 +75,7 @@ struct AccountLoginTests {
     func logout() async throws {
         try await withReplay { server, sandbox in
             try await AccountWorld.signIn(server, sandbox)
+            #expect(try await sandbox.run("tvm-fav", ["add", "1"]).status == 0)
             let watched = try await sandbox.run("tvm-fav", ["watch", "1"])
             #expect(watched.status == 0, "\(watched.stderr)")
             #expect(try await sandbox.run("tvm-fav", ["push"]).status == 0)

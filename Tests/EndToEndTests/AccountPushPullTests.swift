@@ -178,6 +178,7 @@ struct AccountPushPullTests {
         for premium in [1, 0] {
             try await withReplay { server, sandbox in
                 try await AccountWorld.signIn(server, sandbox, premium: premium)
+                #expect(try await sandbox.run("tvm-fav", ["add", "1"]).status == 0)
                 #expect(try await sandbox.run("tvm-fav", ["watch", "1", "2"]).status == 0)
                 #expect(try await sandbox.run("tvm-fav", ["push"]).status == 0)
                 #expect(try await sandbox.run("tvm-fav", ["unwatch", "1"]).status == 0)

@@ -23,6 +23,7 @@ struct AccountSecretsTests {
         try await withReplay { server, sandbox in
             try await AccountWorld.signIn(server, sandbox, premium: 1)
             var outputs: [ToolResult] = []
+            outputs.append(try await sandbox.run("tvm-fav", ["add", "1"]))
             outputs.append(try await sandbox.run("tvm-fav", ["watch", "1", "2", "--push", "-v"]))
             server.account.seedFollows(username: "ada", [1])
             for command in [["pull", "-v"], ["push", "-v"], ["sync", "-v"], ["account", "--check", "-v"]] {
@@ -85,6 +86,7 @@ struct AccountSecretsTests {
     func livePush() async throws {
         try await withReplay { server, sandbox in
             try await AccountWorld.signIn(server, sandbox)
+            #expect(try await sandbox.run("tvm-fav", ["add", "1"]).status == 0)
             let watch = try await sandbox.run("tvm-fav", ["watch", "1", "--push"])
             #expect(watch.status == 0, "\(watch.stderr)")
             #expect(server.account.marks(of: "ada").keys.sorted() == [1])

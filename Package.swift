@@ -64,6 +64,10 @@ let package = Package(
         ),
         // The show catalogue's sync: the whole index first, then only what /updates/shows says changed.
         .target(name: "TVMCatalog", dependencies: ["TVMRecords", "TVMStore", "TVMazeAPI"]),
+        // zlib, for reading export ZIPs (Sources/CZlib/shim.h).
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
+        // Imports of other trackers' exports (TV Time, Trakt, Simkl, Sonarr, CSV): readers, placement, the plan.
+        .target(name: "TVMImport", dependencies: ["TVMRecords", "TVMStore", "TVMazeAPI", "CZlib"]),
         // The TVMaze account: credentials, the account API, and push and pull of watched marks and follows.
         .target(name: "TVMAccount", dependencies: ["TVMRecords", "TVMTerminal", "TVMStore", "TVMazeAPI"]),
         // Poster images: JPEG, PNG and WebP decoding through Debian's libjpeg-turbo, libpng and libwebp.
@@ -86,7 +90,7 @@ let package = Package(
 
         .target(name: "FetchCommands", dependencies: toolDependencies + ["TVMCatalog"]),
         .target(name: "SearchCommands", dependencies: toolDependencies),
-        .target(name: "FavoriteCommands", dependencies: toolDependencies + ["TVMAccount"]),
+        .target(name: "FavoriteCommands", dependencies: toolDependencies + ["TVMImport", "TVMAccount"]),
         .target(name: "EpisodesCommands", dependencies: toolDependencies),
         .target(name: "ImgCommands", dependencies: toolDependencies + ["TVMImages"]),
         // The program: runs the tool named by argv[0] (tvm-fetch …), or `tvm TOOL ARGS…`.
@@ -143,7 +147,7 @@ let package = Package(
             name: "LibraryTests",
             dependencies: [
                 "TVMRecords", "TVMTerminal", "TVMStore", "TVMazeAPI", "TVMImages", "TVMCommandLine", "TVMCatalog",
-                "TVMAccount", grdb,
+                "TVMImport", "TVMAccount", grdb,
             ],
             resources: [.copy("Images")]
         ),

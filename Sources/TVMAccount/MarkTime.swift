@@ -9,7 +9,7 @@ enum MarkTime {
         return max(0, Int(date.timeIntervalSince1970.rounded(.down)))
     }
 
-    /// A local mark's `marked_at`.
+    /// A local mark's `marked_at`: 0 for a mark without a time.
     static func seconds(of mark: WatchMark) -> Int {
         seconds(mark.watchedAt)
     }
@@ -21,7 +21,7 @@ enum MarkTime {
 
     /// A local mark for a TVMaze mark.
     static func mark(episodeID: Int, showID: Int, seconds: Int) -> WatchMark {
-        WatchMark(episodeID: episodeID, showID: showID, watchedAt: date(seconds) ?? Date(timeIntervalSince1970: 0))
+        WatchMark(episodeID: episodeID, showID: showID, watchedAt: date(seconds))
     }
 
     /// Whether TVMaze's time should replace the local one: a known time replaces an unknown one, and an earlier

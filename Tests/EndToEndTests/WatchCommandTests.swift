@@ -187,6 +187,23 @@ struct WatchCommandTests {
         }
     }
 
+    @Test("a mark line with watched_at null is restored without a time: watched prints null, next still counts it")
+    func markWithoutTime() async throws {
+        try await withReplay { _, sandbox in
+            try await tracking(sandbox)
+            let line = #"{"episode":1,"show":1,"watched_at":null}"#
+            let restored = try await sandbox.run("tvm-fav", ["watch"], stdin: line + "\n")
+            #expect(restored.status == 0, "\(restored.stderr)")
+            #expect(restored.stdout.contains(#""_tvm":{"show":{"id":1,"name":"Under the Dome"},"watched":true}"#))
+            let watched = try await sandbox.run("tvm-fav", ["watched"])
+            #expect(watched.lines == [line])
+            #expect(try await count("SELECT count(*) FROM watched WHERE watched_at IS NULL", sandbox) == "1")
+            let next = try await sandbox.run("tvm-fav", ["next", "--jq", "[.id, ._tvm.progress.watched] | @tsv"])
+            #expect(next.status == 0, "\(next.stderr)")
+            #expect(next.lines.contains("2\t1"))
+        }
+    }
+
     @Test("unwatch removes marks with the same selectors; a mark whose episode TVMaze removed goes by id")
     func unwatch() async throws {
         try await withReplay { _, sandbox in

@@ -23,6 +23,8 @@ struct MarkRun {
     fileprivate struct Choice {
         var episode: StoredEpisode
         var watchedAt: Date?
+        /// Whether the line was a mark from `tvm-fav watched`: its time is kept as it was, even when unknown.
+        var restoresMark = false
     }
 
     func run() async throws {
@@ -49,7 +51,9 @@ struct MarkRun {
             }
             let markTime = at.map { Date(timeIntervalSince1970: Double($0)) } ?? now
             let marks = choices.map {
-                WatchMark(episodeID: $0.episode.id, showID: $0.episode.showID, watchedAt: $0.watchedAt ?? markTime)
+                WatchMark(
+                    episodeID: $0.episode.id, showID: $0.episode.showID,
+                    watchedAt: $0.restoresMark ? $0.watchedAt : $0.watchedAt ?? markTime)
             }
             let unmarks = watching ? [] : choices.map(\.episode.id) + orphans.map(\.episodeID)
             guard !marks.isEmpty || !unmarks.isEmpty || !resolver.added.isEmpty else { return }
@@ -169,7 +173,7 @@ struct MarkRun {
             do {
                 let episode = try await resolver.episode(id: input.episodeID, showID: input.showID)
                 if input.isMark || admits(episode, explicitly: true, runtime: runtime, line: line) {
-                    choices.append(Choice(episode: episode, watchedAt: input.watchedAt))
+                    choices.append(Choice(episode: episode, watchedAt: input.watchedAt, restoresMark: input.isMark))
                 }
             } catch EpisodeResolver.Miss.unknownEpisode(let id) where marks[id] != nil {
                 orphans.append(marks[id]!)

@@ -141,7 +141,8 @@ extension StoredEpisode: FetchableRecord, PersistableRecord {
     }
 }
 
-/// A watched mark: episode `episodeID` of show `showID` was watched at `watchedAt`. A row of `watched`.
+/// A watched mark: episode `episodeID` of show `showID` was watched at `watchedAt` (`nil`: at a time not known,
+/// as an imported history may say). A row of `watched`.
 ///
 /// Marks stand on their own: they are not deleted with the episode (TVMaze may drop it) or the favorite, so a
 /// refresh, an add or a migration never loses one.
@@ -150,30 +151,37 @@ public struct WatchMark: Codable, Sendable, Equatable, Hashable {
     public var episodeID: Int
     /// The show's id.
     public var showID: Int
-    /// When it was watched.
-    public var watchedAt: Date
+    /// When it was watched; `nil` when that is not known.
+    public var watchedAt: Date?
 
     /// Creates a mark.
     ///
     /// - Parameters:
     ///   - episodeID: The episode.
     ///   - showID: Its show.
-    ///   - watchedAt: When it was watched.
-    public init(episodeID: Int, showID: Int, watchedAt: Date) {
+    ///   - watchedAt: When it was watched; `nil` when that is not known.
+    public init(episodeID: Int, showID: Int, watchedAt: Date?) {
         self.episodeID = episodeID
         self.showID = showID
         self.watchedAt = watchedAt
     }
 
     /// The mark as `tvm-fav watched` prints it and `tvm-fav watch` reads it back:
-    /// `{"episode":1,"show":1,"watched_at":"2024-03-01T20:00:00.000Z"}`.
+    /// `{"episode":1,"show":1,"watched_at":"2024-03-01T20:00:00.000Z"}`, with `"watched_at":null` when the time is
+    /// not known.
     public var json: [UInt8] {
         Array(#"{"episode":"#.utf8) + JSONText.number(episodeID) + Array(#","show":"#.utf8) + JSONText.number(showID)
-            + Array(#","watched_at":"#.utf8) + JSONText.string(Self.iso8601(watchedAt)) + [UInt8(ascii: "}")]
+            + Array(#","watched_at":"#.utf8) + timeJSON + [UInt8(ascii: "}")]
     }
 
-    /// An episode record with `_tvm.show` and `_tvm.watched` (the mark's time, or `null`), everything else byte
-    /// for byte: how `tvm-fav watch` and `tvm-episodes` print episodes.
+    /// `watched_at` as JSON: the time as a string, or `null`.
+    var timeJSON: [UInt8] {
+        watchedAt.map { JSONText.string(Self.iso8601($0)) } ?? Array("null".utf8)
+    }
+
+    /// An episode record with `_tvm.show` and `_tvm.watched` (the mark's time; `true` for a mark whose time is not
+    /// known; `null` when not watched), everything else byte for byte: how `tvm-fav watch` and `tvm-episodes`
+    /// print episodes.
     ///
     /// - Parameters:
     ///   - record: A compact episode object.
@@ -183,7 +191,7 @@ public struct WatchMark: Codable, Sendable, Equatable, Hashable {
     /// - Throws: ``RawJSONError`` when the record is not an object.
     public static func annotating(_ record: [UInt8], show: ShowLabel?, mark: WatchMark?) throws(RawJSONError) -> [UInt8]
     {
-        let watched = mark.map { JSONText.string(iso8601($0.watchedAt)) } ?? Array("null".utf8)
+        let watched = mark.map { $0.watchedAt == nil ? Array("true".utf8) : $0.timeJSON } ?? Array("null".utf8)
         guard let show else { return try RawJSON.addingTVM([("watched", watched)], to: record) }
         return try RawJSON.addingTVM([("show", show.json), ("watched", watched)], to: record)
     }

@@ -23,6 +23,9 @@ extension FavoritesStore {
     /// - `v5-episode-window` (issue 18): the index `episode_window` (`show_id, airs_at`), so that a show's episodes
     ///   airing in a window (`tvm-episodes --upcoming` from the database) are found without reading the show's
     ///   other rows: the index by position made SQLite read all of them (24 pages a show, where 2 now do).
+    /// - `v6-optional-watched-at` (issue 25): `watched.watched_at` may be `NULL`, for a mark whose time is unknown
+    ///   (an imported history that says an episode was watched, not when). SQLite cannot drop a `NOT NULL`, so the
+    ///   table is rebuilt with its rows and its index `watched_show`.
     /// - `v7-account` (issue 26): what syncing with a TVMaze account needs. `account_ledger` (``AccountLedgerEntry``:
     ///   the marks TVMaze confirmed having, so a push sends only the rest), `account_unmark` (``AccountUnmark``:
     ///   local unmarks of marks TVMaze has, written by the trigger `account_unmark_record` when such a mark is
@@ -107,6 +110,20 @@ extension FavoritesStore {
         migrator.registerMigration("v5-episode-window") { db in
             try db.create(
                 index: "episode_window", on: StoredEpisode.databaseTableName, columns: ["show_id", "airs_at"])
+        }
+        migrator.registerMigration("v6-optional-watched-at") { db in
+            try db.create(table: "watched_v6") { table in
+                table.primaryKey("episode_id", .integer)
+                table.column("show_id", .integer).notNull()
+                table.column("watched_at", .datetime)
+            }
+            try db.execute(
+                sql:
+                    "INSERT INTO watched_v6 (episode_id, show_id, watched_at) SELECT episode_id, show_id, watched_at FROM watched"
+            )
+            try db.drop(table: WatchMark.databaseTableName)
+            try db.rename(table: "watched_v6", to: WatchMark.databaseTableName)
+            try db.create(index: "watched_show", on: WatchMark.databaseTableName, columns: ["show_id", "watched_at"])
         }
         migrator.registerMigration("v7-account") { db in
             try db.create(table: AccountLedgerEntry.databaseTableName) { table in

@@ -205,14 +205,19 @@ public final class FavoritesStore: Sendable {
     ///   - addingNew: Whether shows that are not favorites are added (`tvm-fav add`), or left out (`tvm-fav
     ///     refresh`, so that a show deleted while it was being fetched stays deleted).
     ///   - marking: Watched marks to add in the same transaction; an episode already marked keeps its mark.
+    ///   - earlierMarkWins: Whether a mark of an episode already marked replaces its time when it is earlier (or
+    ///     the stored one has none): `tvm-fav import`, whose history may know better when an episode was first seen.
     ///   - unmarking: Episode ids whose marks are removed in the same transaction.
     ///   - refresh: For `tvm-fav refresh`: record what changed as events, in the same transaction, and stamp the
     ///     shows known up to date (``RefreshRecording``).
-    /// - Returns: How many records added a favorite and how many updated one, and the events recorded.
+    ///   - checked: Shows fetched whole (record and episode list) for this save: stamped known up to date, so that
+    ///     the next refresh asks the updates list about them instead of fetching them again.
+    /// - Returns: How many records added a favorite and how many updated one, the marks added or changed, and
+    ///   the events recorded.
     /// - Throws: ``StoreError``; then nothing was written.
     public func save(
         batch: FavoritesBatch, at date: Date = Date(), addingNew: Bool = true, marking: [WatchMark] = [],
-        unmarking: [Int] = [], refresh: RefreshRecording? = nil
+        earlierMarkWins: Bool = false, unmarking: [Int] = [], refresh: RefreshRecording? = nil, checked: [Int] = []
     ) async throws(StoreError) -> SaveSummary {
         try batch.commitPending()
         let scratch = batch.path
@@ -229,8 +234,10 @@ public final class FavoritesStore: Sendable {
                     summary = try Self.copyShows(db, at: date, addingNew: addingNew)
                     summary.changes = changes
                     try Self.copyEpisodes(db, at: date)
-                    try Self.change(db, marking: marking, unmarking: unmarking)
+                    summary.marked = try Self.change(
+                        db, marking: marking, earlierWins: earlierMarkWins, unmarking: unmarking)
                     if let refresh { try Self.stampChecked(db, refresh, at: date) }
+                    if !checked.isEmpty { try Self.stampChecked(db, RefreshRecording(checked: checked), at: date) }
                     return .commit
                 }
                 return summary
@@ -289,15 +296,33 @@ public final class FavoritesStore: Sendable {
             sql: "UPDATE main.favorite SET episodes_at = :date WHERE id IN \(lists)", arguments: ["date": date])
     }
 
-    /// Adds and removes watched marks; an episode already marked keeps its first mark.
-    private static func change(_ db: Database, marking: [WatchMark], unmarking: [Int]) throws {
+    /// Adds and removes watched marks; an episode already marked keeps its first mark, or with `earlierWins` the
+    /// earlier of the two times (a time known wins over none).
+    /// - Returns: How many marks were added or changed.
+    private static func change(_ db: Database, marking: [WatchMark], earlierWins: Bool, unmarking: [Int]) throws
+        -> Int
+    {
+        var changed = 0
         for mark in marking {
-            try mark.insert(db, onConflict: .ignore)
+            if earlierWins {
+                try db.execute(
+                    sql: """
+                        INSERT INTO watched (episode_id, show_id, watched_at) VALUES (?, ?, ?)
+                        ON CONFLICT (episode_id) DO UPDATE SET watched_at = excluded.watched_at
+                        WHERE excluded.watched_at IS NOT NULL
+                          AND (watched.watched_at IS NULL OR excluded.watched_at < watched.watched_at)
+                        """,
+                    arguments: [mark.episodeID, mark.showID, mark.watchedAt])
+            } else {
+                try mark.insert(db, onConflict: .ignore)
+            }
+            changed += db.changesCount
         }
         for start in stride(from: 0, to: unmarking.count, by: 500) {
             let ids = unmarking[start..<min(start + 500, unmarking.count)]
             try WatchMark.filter(ids.contains(WatchMark.Columns.episodeID)).deleteAll(db)
         }
+        return changed
     }
 
     /// Replaces the records of shows that are still favorites, in one transaction; never adds one.

@@ -8,6 +8,8 @@ public struct SaveSummary: Sendable, Equatable {
     public var updated: Int
     /// Change events recorded (a refresh's save, ``RefreshRecording``).
     public var changes = 0
+    /// Watched marks added, or changed to an earlier time.
+    public var marked = 0
 
     /// Creates a summary.
     ///

@@ -1,0 +1,2 @@
+// zlib, for inflating the members of an export ZIP (Sources/TVMImport/ZipArchive.swift).
+#include <zlib.h>

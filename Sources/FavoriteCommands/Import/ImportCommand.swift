@@ -1,0 +1,68 @@
+import ArgumentParser
+import TVMCommandLine
+import TVMImport
+import TVMRecords
+
+extension ExportFormat: ExpressibleByArgument {}
+
+/// `tvm-fav import`: another tracker's export as favorites and watched marks.
+package struct ImportCommand: AsyncParsableCommand {
+    package static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Import a TV Time, Trakt, Simkl, Sonarr or CSV export: favorites, episodes and watched marks.",
+        discussion: """
+            PATH is a ZIP, a folder, a file, or - for stdin. The format is found from the file names and headers; \
+            --from forces it. Only the files tvm knows are opened (a TV Time ZIP's access_token.csv, a Trakt \
+            ZIP's user-settings.json are never read): TV Time's tracking-prod-records-v2.csv, followed_tv_show.csv, \
+            user_tv_show_data.csv and seen_episode.csv; Trakt's watched-history*.json and watched-shows.json; \
+            SimklBackup.json; Sonarr's series list; and the plain CSV tvm-fav export writes (tvmaze_id, thetvdb_id, \
+            imdb_id, show, season, episode, watched_at).
+
+            Shows are placed by their TVMaze id, else by TheTVDB then IMDb id through /lookup/shows, else (with \
+            --match-titles, each match reported) by title. Episodes are placed by season and number; a rewatch \
+            keeps the first time. Followed shows with nothing watched become favorites too. At most three requests \
+            a show; a favorite whose episodes are stored costs none.
+
+            Everything is saved in one transaction, or nothing. Importing again changes nothing and says so; \
+            marks already saved stay, an earlier time winning. stderr gets a summary: shows found and not, \
+            episodes marked, rows skipped and why. --unmatched FILE writes each row not placed, as a CSV to fix \
+            and import again with --from csv.
+
+            Exit status: 0 when every row was placed; 1 when some were not (the others are saved), or the export \
+            is empty; 65 when the export cannot be read; 69 when TVMaze cannot be reached (nothing is saved).
+
+            Examples:
+              tvm-fav import tv-time-personal-data.zip
+              tvm-fav import trakt-export/ --dry-run
+              tvm-fav import history.csv --unmatched unmatched.csv
+              tvm-fav import --from csv unmatched.csv
+              tvm-fav export --format csv | tvm-fav import --from csv - --db other.sqlite
+            """
+    )
+
+    @Argument(help: ArgumentHelp("A ZIP, folder or file of an export, or - for stdin.", valueName: "path"))
+    package var paths: [String]
+
+    @Option(help: ArgumentHelp("The export's format, when it cannot be told from its names.", valueName: "format"))
+    package var from: ExportFormat?
+
+    @Flag(help: "Place a show named only by its title through a title search, reporting each match.")
+    package var matchTitles = false
+
+    @Flag(help: "Print the shows and marks that would be saved, and save nothing.")
+    package var dryRun = false
+
+    @Option(help: ArgumentHelp("Write the rows not placed to this CSV file, with file, line and reason.", valueName: "file"))
+    package var unmatched: String?
+
+    @OptionGroup package var store: StoreOptions
+    @OptionGroup package var network: NetworkOptions
+    @OptionGroup package var output: OutputOptions
+
+    package init() {}
+
+    package func validate() throws {
+        if paths.isEmpty { throw ValidationError("give the export to import: a ZIP, a folder, a file, or -") }
+        if paths.filter({ $0 == "-" }).count > 1 { throw ValidationError("stdin (-) can be read once") }
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+
+/// Reads a CSV file record by record: its header first, then its rows, each with the line it starts on and its
+/// original text.
+///
+/// RFC 4180 with what real exports add: a UTF-8 byte order mark, CRLF or LF line ends, quoted fields holding
+/// commas, quotes (`""`) and line breaks. Blank lines are skipped. A row whose quotes never close, or with text
+/// after a closing quote, comes with a ``Record/problem`` and the rows after it still come.
+public struct CSVReader: Sendable {
+    /// One record.
+    public struct Record: Sendable {
+        /// The line the record starts on (the header is line 1).
+        public var line: Int
+        /// The fields, in file order.
+        public var fields: [String]
+        /// The record as it stood in the file, without its line end.
+        public var original: String
+        /// What is wrong with it, when it cannot be read.
+        public var problem: String?
+    }
+
+    private let bytes: [UInt8]
+    private var index: Int
+    private var line = 1
+
+    /// Starts reading a file.
+    ///
+    /// - Parameter bytes: The file's bytes.
+    public init(bytes: [UInt8]) {
+        self.bytes = bytes
+        index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    }
+
+    /// The next record, or `nil` at the end of the file.
+    public mutating func next() -> Record? {
+        while index < bytes.count {
+            let record = Self.record(bytes, from: &index, line: &line)
+            if record.fields.count == 1 && record.fields[0].isEmpty && record.problem == nil { continue }
+            return Record(line: record.line, fields: record.fields, original: record.original, problem: record.problem)
+        }
+        return nil
+    }
+
+    /// The header's names as columns are looked up: trimmed, lower-cased.
+    ///
+    /// - Parameter header: The first record's fields.
+    public static func columns(_ header: [String]) -> [String] {
+        header.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+    }
+
+    /// Reads one record starting at `index`; moves `index` past its line end.
+    private static func record(_ bytes: [UInt8], from index: inout Int, line: inout Int)
+        -> (line: Int, fields: [String], original: String, problem: String?)
+    {
+        let first = line
+        let begin = index
+        var fields: [String] = []
+        var field: [UInt8] = []
+        var quoted = false
+        var afterQuote = false
+        var problem: String?
+        var end = bytes.count
+        scan: while index < bytes.count {
+            let byte = bytes[index]
+            if quoted {
+                if byte == UInt8(ascii: "\"") {
+                    if index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "\"") {
+                        field.append(byte)
+                        index += 2
+                        continue
+                    }
+                    quoted = false
+                    afterQuote = true
+                } else {
+                    if byte == UInt8(ascii: "\n") { line += 1 }
+                    field.append(byte)
+                }
+                index += 1
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: ","):
+                fields.append(String(decoding: field, as: UTF8.self))
+                field.removeAll(keepingCapacity: true)
+                afterQuote = false
+            case UInt8(ascii: "\""):
+                if field.isEmpty && !afterQuote {
+                    quoted = true
+                } else {
+                    problem = problem ?? "a quote inside an unquoted field (quote the field and double its quotes)"
+                    field.append(byte)
+                }
+            case UInt8(ascii: "\n"):
+                end = index > begin && bytes[index - 1] == UInt8(ascii: "\r") ? index - 1 : index
+                index += 1
+                line += 1
+                break scan
+            case UInt8(ascii: "\r") where index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "\n"):
+                break
+            default:
+                if afterQuote && byte != UInt8(ascii: " ") {
+                    problem = problem ?? "text after a closing quote"
+                }
+                field.append(byte)
+            }
+            index += 1
+        }
+        if quoted {
+            // The rest of the file is not one field: report this line alone and read on from the next one.
+            let newline = bytes[begin...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+            index = min(newline + 1, bytes.count)
+            line = first + 1
+            let lineEnd = newline > begin && bytes[newline - 1] == UInt8(ascii: "\r") ? newline - 1 : newline
+            let original = String(decoding: bytes[begin..<lineEnd], as: UTF8.self)
+            return (first, [], original, "a quoted field is never closed")
+        }
+        fields.append(String(decoding: field, as: UTF8.self))
+        let original = String(decoding: bytes[begin..<max(begin, end)], as: UTF8.self)
+        return (first, fields, original, problem)
+    }
+}

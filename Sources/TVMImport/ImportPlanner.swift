@@ -1,0 +1,161 @@
+import Foundation
+import TVMRecords
+import TVMStore
+import TVMazeAPI
+
+/// Places an export's rows on TVMaze: each show by its ids, each episode by (season, number) in the show's list.
+///
+/// A show is found by its TVMaze id; else among the favorites by TheTVDB or IMDb id (no request); else through
+/// `/lookup/shows` (TheTVDB first, then IMDb); else, only when asked, by a title search, reported. Its record and
+/// episode list are fetched unless it is a favorite whose episodes are stored: at most three requests a show.
+/// Rewatches and repeated rows fold into one mark with the earliest time given. Nothing is saved here.
+public struct ImportPlanner {
+    /// Where the planner reports its progress: show `done` of `total`, and its name.
+    public typealias Progress = (_ done: Int, _ total: Int, _ name: String) -> Void
+
+    let known: KnownShows
+    let network: ImportNetwork?
+    let store: FavoritesStore?
+    let matchTitles: Bool
+
+    /// Creates a planner.
+    ///
+    /// - Parameters:
+    ///   - known: The favorites already saved.
+    ///   - network: TVMaze; `nil` to place only among the favorites.
+    ///   - store: The favorites database, for the stored episode lists.
+    ///   - matchTitles: `--match-titles`: place a show named only by its title through a search.
+    public init(known: KnownShows, network: ImportNetwork?, store: FavoritesStore?, matchTitles: Bool) {
+        self.known = known
+        self.network = network
+        self.store = store
+        self.matchTitles = matchTitles
+    }
+
+    /// Plans the import of a history.
+    ///
+    /// - Parameters:
+    ///   - history: The rows read from the export.
+    ///   - progress: Told before each show's requests.
+    /// - Returns: The plan.
+    /// - Throws: ``APIError`` when TVMaze cannot be reached (nothing is to be saved then); ``StoreError``.
+    public func plan(_ history: ImportHistory, progress: Progress = { _, _, _ in }) async throws -> ImportPlan {
+        var plan = ImportPlan()
+        plan.skipped = history.skipped
+        // Distinct show keys in the order the export names them.
+        var keys: [ShowKey] = []
+        var rowsByKey: [ShowKey: [Int]] = [:]
+        for (index, row) in history.rows.enumerated() {
+            if rowsByKey[row.show] == nil { keys.append(row.show) }
+            rowsByKey[row.show, default: []].append(index)
+        }
+        var idByKey: [ShowKey: Int] = [:]
+        var showIndex: [Int: Int] = [:]
+        var placements: [Int: [EpisodeNumber: StoredEpisode]] = [:]
+        var markIndex: [Int: Int] = [:]
+        for (done, key) in keys.enumerated() {
+            let rows = rowsByKey[key] ?? []
+            progress(done + 1, keys.count, key.title ?? key.description)
+            guard let id = try await resolve(key, into: &plan) else {
+                plan.showsNotFound.append(key)
+                for index in rows {
+                    let row = history.rows[index]
+                    plan.skipped.append(
+                        SkippedRow(
+                            reason: .showNotOnTVMaze, detail: "\(key.description) is not on TVMaze", origin: row.origin,
+                            row: row))
+                }
+                continue
+            }
+            idByKey[key] = id
+            if showIndex[id] == nil {
+                guard let (show, episodes) = try await load(id) else {
+                    plan.showsNotFound.append(key)
+                    for index in rows {
+                        let row = history.rows[index]
+                        plan.skipped.append(
+                            SkippedRow(
+                                reason: .showNotOnTVMaze, detail: "TVMaze has no show \(id)", origin: row.origin,
+                                row: row))
+                    }
+                    continue
+                }
+                showIndex[id] = plan.shows.count
+                plan.shows.append(show)
+                var byNumber: [EpisodeNumber: StoredEpisode] = [:]
+                for episode in episodes {
+                    guard let season = episode.season, let number = episode.number else { continue }
+                    let place = EpisodeNumber(season: season, number: number)
+                    if byNumber[place] == nil { byNumber[place] = episode }
+                }
+                placements[id] = byNumber
+            }
+            let position = showIndex[id]!
+            for index in rows {
+                let row = history.rows[index]
+                if row.archived { plan.shows[position].archived = true }
+                guard let place = row.episode else { continue }
+                guard let episode = placements[id]?[place] else {
+                    plan.skipped.append(
+                        SkippedRow(
+                            reason: .noSuchEpisode,
+                            detail: "\(plan.shows[position].name) has no episode \(place.code) at TVMaze",
+                            origin: row.origin, row: row))
+                    continue
+                }
+                if let existing = markIndex[episode.id] {
+                    plan.rewatchesFolded += 1
+                    plan.marks[existing].mark.watchedAt = Self.earlier(plan.marks[existing].mark.watchedAt, row.watchedAt)
+                    continue
+                }
+                markIndex[episode.id] = plan.marks.count
+                plan.marks.append(
+                    ImportPlan.Mark(
+                        mark: WatchMark(episodeID: episode.id, showID: id, watchedAt: row.watchedAt),
+                        showName: plan.shows[position].name, code: place.code))
+            }
+        }
+        return plan
+    }
+
+    /// The earlier of two times; a known time wins over none.
+    static func earlier(_ a: Date?, _ b: Date?) -> Date? {
+        guard let a else { return b }
+        guard let b else { return a }
+        return min(a, b)
+    }
+
+    /// The TVMaze id of a show key, or `nil` when TVMaze has none.
+    private func resolve(_ key: ShowKey, into plan: inout ImportPlan) async throws -> Int? {
+        if let id = known.id(for: key) { return id }
+        if let id = key.tvmaze { return id }
+        guard let network else { return nil }
+        if let tvdb = key.thetvdb, let id = try await network.lookup(.thetvdb(String(tvdb))) { return id }
+        if let imdb = key.imdb, let id = try await network.lookup(.imdb(imdb)) { return id }
+        if matchTitles, let title = key.title, let show = try await network.search(title: title) {
+            plan.titleMatches.append(ImportPlan.TitleMatch(title: title, id: show.id, name: show.name))
+            return show.id
+        }
+        return nil
+    }
+
+    /// A show's plan entry and its episodes: stored for a favorite with its list, else fetched.
+    private func load(_ id: Int) async throws -> (ImportPlan.Show, [StoredEpisode])? {
+        if let entry = known.byID[id], entry.hasEpisodes, let store {
+            let episodes = try await store.episodes(showID: id)
+            return (
+                ImportPlan.Show(
+                    id: id, name: entry.name, record: nil, episodes: nil, wasFavorite: true, archived: false),
+                episodes
+            )
+        }
+        guard let network, let record = try await network.show(id: id) else { return nil }
+        let list = try await network.episodes(showID: id) ?? []
+        return (
+            ImportPlan.Show(
+                id: id, name: record.name, record: record, episodes: list, wasFavorite: known.byID[id] != nil,
+                archived: false),
+            StoredEpisode.rows(of: list, showID: id)
+        )
+    }
+}

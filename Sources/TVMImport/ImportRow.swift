@@ -1,0 +1,193 @@
+import Foundation
+
+/// How an export names a show: by any of its ids, or only by its title.
+public struct ShowKey: Sendable, Hashable {
+    /// The TVMaze id.
+    public var tvmaze: Int?
+    /// TheTVDB's id.
+    public var thetvdb: Int?
+    /// IMDb's id, such as `tt1553656`.
+    public var imdb: String?
+    /// The title, for messages and `--match-titles`.
+    public var title: String?
+
+    /// Creates a key; ids that are zero, negative or empty count as absent.
+    ///
+    /// - Parameters:
+    ///   - tvmaze: The TVMaze id.
+    ///   - thetvdb: TheTVDB's id.
+    ///   - imdb: IMDb's id.
+    ///   - title: The title.
+    public init(tvmaze: Int? = nil, thetvdb: Int? = nil, imdb: String? = nil, title: String? = nil) {
+        self.tvmaze = tvmaze.flatMap { $0 > 0 ? $0 : nil }
+        self.thetvdb = thetvdb.flatMap { $0 > 0 ? $0 : nil }
+        let imdb = imdb?.trimmingCharacters(in: .whitespaces)
+        self.imdb = imdb.flatMap { $0.isEmpty ? nil : $0 }
+        let title = title?.trimmingCharacters(in: .whitespaces)
+        self.title = title.flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// Whether the key holds an id (a title alone is placed only with `--match-titles`).
+    public var hasID: Bool { tvmaze != nil || thetvdb != nil || imdb != nil }
+
+    /// The key as messages show it: `"Outlander" (TheTVDB 270408)`.
+    public var description: String {
+        var ids: [String] = []
+        if let tvmaze { ids.append("TVMaze \(tvmaze)") }
+        if let thetvdb { ids.append("TheTVDB \(thetvdb)") }
+        if let imdb { ids.append("IMDb \(imdb)") }
+        let name = title.map { "\"\($0)\"" } ?? "a show"
+        return ids.isEmpty ? name : "\(name) (\(ids.joined(separator: ", ")))"
+    }
+}
+
+/// Where a row came from: the file (inside a ZIP: `export.zip:name.csv`), the line, and its text.
+public struct RowOrigin: Sendable, Equatable {
+    /// The file, as the user knows it.
+    public var file: String
+    /// The line the row starts on; for a JSON file, the element's index from 1.
+    public var line: Int
+    /// The row as it stood (a CSV line, or the JSON element compacted).
+    public var original: String
+
+    /// Creates an origin.
+    ///
+    /// - Parameters:
+    ///   - file: The file.
+    ///   - line: The line.
+    ///   - original: The row's text.
+    public init(file: String, line: Int, original: String) {
+        self.file = file
+        self.line = line
+        self.original = original
+    }
+}
+
+/// One thing an export says: an episode of a show was watched (or rewatched), or a show is followed.
+public struct ImportRow: Sendable {
+    /// The show.
+    public var show: ShowKey
+    /// The episode's season and number; `nil` for a show followed without an episode.
+    public var episode: EpisodeNumber?
+    /// When it was watched, in UTC; `nil` when the export does not say.
+    public var watchedAt: Date?
+    /// Whether the export calls it a rewatch.
+    public var isRewatch: Bool
+    /// Whether the show is archived (hidden) in TV Time.
+    public var archived: Bool
+    /// Where it came from.
+    public var origin: RowOrigin
+
+    /// Creates a row.
+    ///
+    /// - Parameters:
+    ///   - show: The show.
+    ///   - episode: Season and number, or `nil` for a follow.
+    ///   - watchedAt: When.
+    ///   - isRewatch: A rewatch.
+    ///   - archived: Archived in TV Time.
+    ///   - origin: Where it came from.
+    public init(
+        show: ShowKey, episode: EpisodeNumber?, watchedAt: Date?, isRewatch: Bool = false, archived: Bool = false,
+        origin: RowOrigin
+    ) {
+        self.show = show
+        self.episode = episode
+        self.watchedAt = watchedAt
+        self.isRewatch = isRewatch
+        self.archived = archived
+        self.origin = origin
+    }
+}
+
+/// An episode's place in its show: season and number.
+public struct EpisodeNumber: Sendable, Hashable, Comparable {
+    /// The season.
+    public var season: Int
+    /// The number in the season.
+    public var number: Int
+
+    /// Creates a place.
+    ///
+    /// - Parameters:
+    ///   - season: The season.
+    ///   - number: The number.
+    public init(season: Int, number: Int) {
+        self.season = season
+        self.number = number
+    }
+
+    /// `S01E05`.
+    public var code: String {
+        "S" + (season < 10 ? "0" : "") + String(season) + "E" + (number < 10 ? "0" : "") + String(number)
+    }
+
+    public static func < (lhs: EpisodeNumber, rhs: EpisodeNumber) -> Bool {
+        (lhs.season, lhs.number) < (rhs.season, rhs.number)
+    }
+}
+
+/// Why a row was not imported.
+public enum SkipReason: String, Sendable, CaseIterable {
+    /// A movie: tvm keeps TV shows.
+    case movie
+    /// Anime (Simkl keeps it apart, numbered its own way).
+    case anime
+    /// The show has no episode with that season and number at TVMaze.
+    case noSuchEpisode = "no such episode"
+    /// TVMaze has no such show, or the export names it in a way that cannot be looked up.
+    case showNotOnTVMaze = "show not on TVMaze"
+    /// The row cannot be read: a broken line, a missing field, a date in no known format.
+    case unreadable = "unreadable row"
+}
+
+/// A row that was not imported, and why.
+public struct SkippedRow: Sendable {
+    /// Why.
+    public var reason: SkipReason
+    /// The detail, quoting what was wrong: `season "x" is not a number`.
+    public var detail: String
+    /// Where it came from.
+    public var origin: RowOrigin
+    /// What the row said, when it could be read (for `--unmatched`).
+    public var row: ImportRow?
+
+    /// Creates a skipped row.
+    ///
+    /// - Parameters:
+    ///   - reason: Why.
+    ///   - detail: The detail.
+    ///   - origin: Where.
+    ///   - row: What the row said, when it could be read.
+    public init(reason: SkipReason, detail: String, origin: RowOrigin, row: ImportRow? = nil) {
+        self.reason = reason
+        self.detail = detail
+        self.origin = origin
+        self.row = row
+    }
+}
+
+/// What an export holds once read: the rows to place, the rows already skipped, and the files read.
+public struct ImportHistory: Sendable {
+    /// Rows to place.
+    public var rows: [ImportRow] = []
+    /// Rows skipped while reading (movies, anime, unreadable lines).
+    public var skipped: [SkippedRow] = []
+    /// The files read, as the user knows them.
+    public var files: [String] = []
+    /// The files that could not be read (their rows are not in ``rows``).
+    public var problems: [ImportError] = []
+
+    /// An empty history.
+    public init() {}
+
+    /// Adds another file's history.
+    ///
+    /// - Parameter other: The other history.
+    public mutating func append(_ other: ImportHistory) {
+        rows += other.rows
+        skipped += other.skipped
+        files += other.files
+        problems += other.problems
+    }
+}

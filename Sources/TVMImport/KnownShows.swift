@@ -1,0 +1,53 @@
+import Foundation
+import TVMRecords
+import TVMStore
+
+/// The shows known locally: the favorites (with whether their episodes are stored), by id and by their
+/// TheTVDB and IMDb ids, so that a show already saved costs no request.
+public struct KnownShows: Sendable {
+    /// A favorite.
+    struct Entry: Sendable {
+        var name: String
+        var hasEpisodes: Bool
+    }
+
+    var byID: [Int: Entry] = [:]
+    var byTVDB: [Int: Int] = [:]
+    var byIMDb: [String: Int] = [:]
+
+    /// No show known.
+    public init() {}
+
+    /// The favorites of a store.
+    ///
+    /// - Parameter store: The favorites database, or `nil` when there is none yet.
+    /// - Throws: ``StoreError``.
+    public init(store: FavoritesStore?) async throws(StoreError) {
+        guard let store else { return }
+        let favorites = try await store.favorites()
+        let listed = try await store.showsWithEpisodes(among: favorites.map(\.id))
+        for favorite in favorites {
+            add(id: favorite.id, name: favorite.name, record: favorite.recordBytes, hasEpisodes: listed.contains(favorite.id))
+        }
+    }
+
+    /// Adds a show from its record (its `externals`).
+    mutating func add(id: Int, name: String, record: [UInt8], hasEpisodes: Bool) {
+        byID[id] = Entry(name: name, hasEpisodes: hasEpisodes)
+        guard let externals = (try? RawJSON.value(forKey: "externals", in: record)) ?? nil else { return }
+        if let raw = (try? RawJSON.value(forKey: "thetvdb", in: externals)) ?? nil, let tvdb = RawJSON.integer(raw) {
+            byTVDB[tvdb] = id
+        }
+        if let raw = (try? RawJSON.value(forKey: "imdb", in: externals)) ?? nil, let imdb = RawJSON.string(raw) {
+            byIMDb[imdb] = id
+        }
+    }
+
+    /// The id of a known show the key names.
+    func id(for key: ShowKey) -> Int? {
+        if let id = key.tvmaze, byID[id] != nil { return id }
+        if let tvdb = key.thetvdb, let id = byTVDB[tvdb] { return id }
+        if let imdb = key.imdb, let id = byIMDb[imdb] { return id }
+        return nil
+    }
+}

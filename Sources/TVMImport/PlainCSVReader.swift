@@ -1,0 +1,73 @@
+import Foundation
+
+/// Reads the plain CSV: one watched episode per row, the show named by `tvmaze_id`, `thetvdb_id` or `imdb_id`
+/// (or only `show`, a title), then `season`, `episode`, `watched_at`. A row without season and episode is a show
+/// to follow. Common other names of the columns are accepted too (`tvdb_id`, `title`, `number`, `date` …).
+enum PlainCSVReader {
+    static let tvmaze = ["tvmaze_id", "tvmaze"]
+    static let thetvdb = ["thetvdb_id", "tvdb_id", "thetvdb", "tvdb"]
+    static let imdb = ["imdb_id", "imdb"]
+    static let title = ["show", "title", "show_name", "series", "name"]
+    static let season = ["season", "season_number"]
+    static let episode = ["episode", "number", "episode_number"]
+    static let watchedAt = ["watched_at", "watched", "date"]
+
+    static func read(_ file: ExportFile) -> ImportHistory {
+        var history = ImportHistory()
+        history.files.append(file.name)
+        var reader = CSVReader(bytes: file.bytes)
+        guard let header = reader.next() else { return history }
+        let columns = CSVColumns(header: header.fields)
+        guard [tvmaze, thetvdb, imdb, title].contains(where: columns.has) else {
+            history.problems.append(
+                .badLayout(
+                    file: file.name,
+                    reason: """
+                        the header (\(header.original)) names no show column: expected tvmaze_id, thetvdb_id, \
+                        imdb_id or show, then season, episode, watched_at
+                        """))
+            return history
+        }
+        if columns.has(season) != columns.has(episode) {
+            history.problems.append(
+                .badLayout(
+                    file: file.name,
+                    reason: "the header (\(header.original)) has \(columns.has(season) ? "season" : "episode") "
+                        + "but no \(columns.has(season) ? "episode" : "season") column"))
+            return history
+        }
+        while let record = reader.next() {
+            let origin = RowOrigin(file: file.name, line: record.line, original: record.original)
+            if let problem = record.problem {
+                history.skipped.append(SkippedRow(reason: .unreadable, detail: problem, origin: origin))
+                continue
+            }
+            do throws(FieldProblem) {
+                history.rows.append(try row(record.fields, columns: columns, origin: origin))
+            } catch {
+                history.skipped.append(SkippedRow(reason: .unreadable, detail: error.detail, origin: origin))
+            }
+        }
+        return history
+    }
+
+    private static func row(_ fields: [String], columns: CSVColumns, origin: RowOrigin) throws(FieldProblem)
+        -> ImportRow
+    {
+        let show = ShowKey(
+            tvmaze: try columns.number(fields, tvmaze, label: "tvmaze_id"),
+            thetvdb: try columns.number(fields, thetvdb, label: "thetvdb_id"),
+            imdb: columns.value(fields, imdb), title: columns.value(fields, title))
+        guard show.hasID || show.title != nil else {
+            throw FieldProblem(detail: "no tvmaze_id, thetvdb_id, imdb_id or show in the row")
+        }
+        let s = try columns.number(fields, season, label: "season")
+        let e = try columns.number(fields, episode, label: "episode")
+        let time = try TVTimeReader.time(fields, columns, watchedAt)
+        guard let s, let e else {
+            if s != nil || e != nil { throw FieldProblem(detail: "a season without an episode number, or the reverse") }
+            return ImportRow(show: show, episode: nil, watchedAt: nil, origin: origin)
+        }
+        return ImportRow(show: show, episode: EpisodeNumber(season: s, number: e), watchedAt: time, origin: origin)
+    }
+}

@@ -11,10 +11,10 @@ package struct AccountCommand: AsyncParsableCommand {
         commandName: "account",
         abstract: "Show who is signed in to TVMaze, the premium level, and the last push and pull.",
         discussion: """
-            Prints one record: {"username":…,"premium":N,"premium_level":"Bronze","source":"file",\
-            "last_push":…,"last_pull":…} (times null when never). premium is null when the credentials come \
-            from the environment and were not checked yet; --check asks TVMaze (and a 401 exits 77). The API \
-            key is never shown. Not signed in: a message, exit 77.
+            Prints one record with username, premium (0 to 3), premium_level (none, Bronze, Silver, \
+            Gold), source (file or environment), last_push and last_pull (null when never). premium is \
+            null when the credentials come from the environment and were not checked yet; --check asks \
+            TVMaze (and a 401 exits 77). The API key is never shown. Not signed in: a message, exit 77.
 
             Examples:
               tvm-fav account

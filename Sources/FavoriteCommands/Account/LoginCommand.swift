@@ -103,8 +103,20 @@ package struct LoginCommand: AsyncParsableCommand {
 
     /// The API key from stdin: its first line, trimmed.
     private func readKey(_ runtime: ToolRuntime) throws -> String {
-        if runtime.terminal.stdinIsTTY {
+        var saved = termios()
+        let hidesTyping = runtime.terminal.stdinIsTTY && tcgetattr(0, &saved) == 0
+        if hidesTyping {
+            // Typed on a terminal: the key is not echoed, as a password prompt does.
+            var quiet = saved
+            quiet.c_lflag &= ~tcflag_t(ECHO)
+            tcsetattr(0, TCSAFLUSH, &quiet)
             runtime.diagnostics.raw("API key (from https://www.tvmaze.com/dashboard), then Enter: ")
+        }
+        defer {
+            if hidesTyping {
+                tcsetattr(0, TCSAFLUSH, &saved)
+                runtime.diagnostics.raw("\n")
+            }
         }
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 1024)

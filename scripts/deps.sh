@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Checks (and, when it can, installs) what tvm needs to build and test on Debian/Ubuntu.
 # Usage: scripts/deps.sh [build|test]
-#   build: Swift 6, libjq-dev, libsqlite3-dev, libjpeg-dev, libpng-dev, libwebp-dev (poster previews)
+#   build: Swift 6, libjq-dev, libsqlite3-dev, libjpeg-dev, libpng-dev, libwebp-dev (poster previews), zlib1g-dev
+#          (export ZIPs)
 #   test:  the same, plus the tools the tests drive (jq, sqlite3, tmux, mandoc, man-db, bash-completion, zsh, fish,
 #          binutils for readelf, strace to count the processes a tool starts, GNU time for peak memory, openssl
 #          for a TLS test server, python3 to read back CSV with a real reader, python3-icalendar to
@@ -9,7 +10,7 @@
 set -euo pipefail
 
 purpose=${1:-build}
-packages=(libjq-dev libsqlite3-dev libjpeg-dev libpng-dev libwebp-dev)
+packages=(libjq-dev libsqlite3-dev libjpeg-dev libpng-dev libwebp-dev zlib1g-dev)
 if [[ $purpose == test ]]; then
     packages+=(jq sqlite3 tmux mandoc man-db bash-completion zsh fish binutils strace time openssl python3 python3-icalendar)
 fi

@@ -45,11 +45,13 @@ extension AddCommand {
                     }
                 }
             }
-            records += try await fetch(toFetch, complete: complete, into: batch, runtime: runtime)
+            var checked: [Int] = []
+            records += try await fetch(toFetch, complete: complete, into: batch, checked: &checked, runtime: runtime)
             guard records > 0 else { return }
             let database = try await access.openForWriting()
             let summary = try await access.changing { () async throws(StoreError) -> SaveSummary in
-                try await database.save(batch: batch, at: now)
+                // The shows fetched whole are up to date: the next refresh asks the updates list about them.
+                try await database.save(batch: batch, at: now, checked: checked)
             }
             let out = try await runtime.makeOutput(view: Views.favorites)
             var after = 0
@@ -79,10 +81,12 @@ extension AddCommand {
     /// reported with its line and id, kept for `--failed`, and the others go on; the records in hand are saved. A
     /// show whose episode list cannot be fetched is saved without it (reported the same way): `tvm-fav refresh`
     /// fetches it later.
+    /// - Parameter checked: Gets the shows fetched whole (the record and the episode list).
     /// - Returns: How many show records were fetched.
-    private func fetch(_ pending: [Pending], complete: [Pending], into batch: FavoritesBatch, runtime: ToolRuntime)
-        async throws -> Int
-    {
+    private func fetch(
+        _ pending: [Pending], complete: [Pending], into batch: FavoritesBatch, checked: inout [Int],
+        runtime: ToolRuntime
+    ) async throws -> Int {
         guard !pending.isEmpty || !complete.isEmpty else { return 0 }
         let client = try runtime.makeClient(network, skipsUnreachableHosts: true)
         let loader = EpisodeLoader(client: client)
@@ -102,7 +106,7 @@ extension AddCommand {
         defer { runtime.diagnostics.clearProgress() }
         for show in complete {
             begin(show)
-            try await fetchEpisodes(of: show, loader: loader, into: batch, ledger: ledger, runtime: runtime)
+            _ = try await fetchEpisodes(of: show, loader: loader, into: batch, ledger: ledger, runtime: runtime)
         }
         for show in pending {
             begin(show)
@@ -127,18 +131,21 @@ extension AddCommand {
             }
             try batch.fill(show.seq, with: record)
             fetched += 1
-            if episodes {
+            if episodes,
                 try await fetchEpisodes(of: show, loader: loader, into: batch, ledger: ledger, runtime: runtime)
+            {
+                checked.append(show.id)
             }
         }
         ledger.finish()
         return fetched
     }
 
+    /// Fetches a show's episode list into the batch; returns whether it was.
     private func fetchEpisodes(
         of show: Pending, loader: EpisodeLoader, into batch: FavoritesBatch, ledger: BatchLedger,
         runtime: ToolRuntime
-    ) async throws {
+    ) async throws -> Bool {
         let records: [[UInt8]]
         do throws(APIError) {
             records = try await loader.fullList(of: show.id)
@@ -146,11 +153,12 @@ extension AddCommand {
             runtime.diagnostics.error(
                 "show \(show.id) has no episode list at TVMaze (HTTP 404); saved without episodes")
             runtime.raise(.notFound)
-            return
+            return false
         } catch {
             ledger.failed(id: show.id, line: show.line, input: show.input, error: error)
-            return
+            return false
         }
         try batch.setEpisodes(showID: show.id, records: records)
+        return true
     }
 }

@@ -13,6 +13,7 @@ public enum ImportError: LocalizedError, Sendable, Equatable {
     /// `--from csv` was given a folder or ZIP.
     case csvNeedsFile(path: String)
 
+    /// The message, quoting the file and saying what to do.
     public var errorDescription: String? {
         switch self {
         case .cannotRead(let path, let reason):

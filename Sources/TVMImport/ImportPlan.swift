@@ -63,4 +63,3 @@ public struct ImportPlan: Sendable {
     /// The shows fetched from TVMaze (their records and lists are new).
     public var fetched: [Int] { shows.filter { $0.record != nil && $0.episodes != nil }.map(\.id) }
 }
-

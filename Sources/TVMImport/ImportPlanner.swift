@@ -5,9 +5,10 @@ import TVMazeAPI
 
 /// Places an export's rows on TVMaze: each show by its ids, each episode by (season, number) in the show's list.
 ///
-/// A show is found by its TVMaze id; else among the favorites by TheTVDB or IMDb id (no request); else through
-/// `/lookup/shows` (TheTVDB first, then IMDb); else, only when asked, by a title search, reported. Its record and
-/// episode list are fetched unless it is a favorite whose episodes are stored: at most three requests a show.
+/// A show is found by its TVMaze id; else among the favorites, then in the show catalogue, by TheTVDB or IMDb id (no
+/// request); else through `/lookup/shows` (TheTVDB first, then IMDb); else, only when asked, by a title search,
+/// reported. Its record (unless the catalogue has it) and its episode list are fetched unless it is a favorite
+/// whose episodes are stored: at most three requests a show, one with a synced catalogue.
 /// Rewatches and repeated rows fold into one mark with the earliest time given. Nothing is saved here.
 public struct ImportPlanner {
     /// Where the planner reports its progress: show `done` of `total`, and its name.
@@ -49,14 +50,17 @@ public struct ImportPlanner {
             if rowsByKey[row.show] == nil { keys.append(row.show) }
             rowsByKey[row.show, default: []].append(index)
         }
-        var idByKey: [ShowKey: Int] = [:]
+        // Ids learned during this plan: a show named by TheTVDB in one row and by IMDb in another is looked up once.
+        var learned = KnownShows()
         var showIndex: [Int: Int] = [:]
         var placements: [Int: [EpisodeNumber: StoredEpisode]] = [:]
         var markIndex: [Int: Int] = [:]
         for (done, key) in keys.enumerated() {
             let rows = rowsByKey[key] ?? []
             progress(done + 1, keys.count, key.title ?? key.description)
-            guard let id = try await resolve(key, into: &plan) else {
+            var resolved = learned.id(for: key)
+            if resolved == nil { resolved = try await resolve(key, into: &plan) }
+            guard let id = resolved else {
                 plan.showsNotFound.append(key)
                 for index in rows {
                     let row = history.rows[index]
@@ -67,7 +71,7 @@ public struct ImportPlanner {
                 }
                 continue
             }
-            idByKey[key] = id
+            learned.learn(key, id: id)
             if showIndex[id] == nil {
                 guard let (show, episodes) = try await load(id) else {
                     plan.showsNotFound.append(key)
@@ -82,6 +86,9 @@ public struct ImportPlanner {
                 }
                 showIndex[id] = plan.shows.count
                 plan.shows.append(show)
+                if let record = show.record {
+                    learned.add(id: id, name: show.name, record: record.json, hasEpisodes: true)
+                }
                 var byNumber: [EpisodeNumber: StoredEpisode] = [:]
                 for episode in episodes {
                     guard let season = episode.season, let number = episode.number else { continue }
@@ -105,7 +112,8 @@ public struct ImportPlanner {
                 }
                 if let existing = markIndex[episode.id] {
                     plan.rewatchesFolded += 1
-                    plan.marks[existing].mark.watchedAt = Self.earlier(plan.marks[existing].mark.watchedAt, row.watchedAt)
+                    plan.marks[existing].mark.watchedAt = Self.earlier(
+                        plan.marks[existing].mark.watchedAt, row.watchedAt)
                     continue
                 }
                 markIndex[episode.id] = plan.marks.count
@@ -149,7 +157,9 @@ public struct ImportPlanner {
                 episodes
             )
         }
-        guard let network, let record = try await network.show(id: id) else { return nil }
+        var record = known.catalogue.records[id].flatMap { (try? ShowRecord(json: $0)) ?? nil }
+        if record == nil { record = try await network?.show(id: id) }
+        guard let network, let record else { return nil }
         let list = try await network.episodes(showID: id) ?? []
         return (
             ImportPlan.Show(

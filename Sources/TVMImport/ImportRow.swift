@@ -122,6 +122,7 @@ public struct EpisodeNumber: Sendable, Hashable, Comparable {
         "S" + (season < 10 ? "0" : "") + String(season) + "E" + (number < 10 ? "0" : "") + String(number)
     }
 
+    /// Season first, then number.
     public static func < (lhs: EpisodeNumber, rhs: EpisodeNumber) -> Bool {
         (lhs.season, lhs.number) < (rhs.season, rhs.number)
     }

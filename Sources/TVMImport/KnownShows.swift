@@ -14,6 +14,8 @@ public struct KnownShows: Sendable {
     var byID: [Int: Entry] = [:]
     var byTVDB: [Int: Int] = [:]
     var byIMDb: [String: Int] = [:]
+    /// The show catalogue's answers: records by id, and ids by TheTVDB and IMDb id.
+    var catalogue: (byTVDB: [Int: Int], byIMDb: [String: Int], records: [Int: [UInt8]]) = ([:], [:], [:])
 
     /// No show known.
     public init() {}
@@ -27,8 +29,24 @@ public struct KnownShows: Sendable {
         let favorites = try await store.favorites()
         let listed = try await store.showsWithEpisodes(among: favorites.map(\.id))
         for favorite in favorites {
-            add(id: favorite.id, name: favorite.name, record: favorite.recordBytes, hasEpisodes: listed.contains(favorite.id))
+            add(
+                id: favorite.id, name: favorite.name, record: favorite.recordBytes,
+                hasEpisodes: listed.contains(favorite.id))
         }
+    }
+
+    /// Adds the show catalogue's shows that the history names, so that they are placed, and their records taken,
+    /// without a request.
+    ///
+    /// - Parameters:
+    ///   - catalogue: The show catalogue.
+    ///   - history: The rows to place.
+    /// - Throws: ``CatalogError``.
+    public mutating func add(catalogue: CatalogStore, for history: ImportHistory) throws(CatalogError) {
+        let keys = history.rows.map(\.show)
+        self.catalogue = try catalogue.shows(
+            thetvdb: Set(keys.compactMap(\.thetvdb)), imdb: Set(keys.compactMap(\.imdb)),
+            tvmaze: Set(keys.compactMap(\.tvmaze)))
     }
 
     /// Adds a show from its record (its `externals`).
@@ -43,11 +61,20 @@ public struct KnownShows: Sendable {
         }
     }
 
+    /// Remembers the ids of a key placed on show `id`.
+    mutating func learn(_ key: ShowKey, id: Int) {
+        if byID[id] == nil { byID[id] = Entry(name: key.title ?? "", hasEpisodes: false) }
+        if let tvdb = key.thetvdb { byTVDB[tvdb] = id }
+        if let imdb = key.imdb { byIMDb[imdb] = id }
+    }
+
     /// The id of a known show the key names.
     func id(for key: ShowKey) -> Int? {
         if let id = key.tvmaze, byID[id] != nil { return id }
         if let tvdb = key.thetvdb, let id = byTVDB[tvdb] { return id }
         if let imdb = key.imdb, let id = byIMDb[imdb] { return id }
+        if let tvdb = key.thetvdb, let id = catalogue.byTVDB[tvdb] { return id }
+        if let imdb = key.imdb, let id = catalogue.byIMDb[imdb] { return id }
         return nil
     }
 }

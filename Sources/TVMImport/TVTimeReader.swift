@@ -42,7 +42,8 @@ enum TVTimeReader {
                 continue
             }
             do throws(FieldProblem) {
-                if let row = try row(record.fields, role: file.role, columns: columns, origin: origin, ids: &idsByName) {
+                if let row = try row(record.fields, role: file.role, columns: columns, origin: origin, ids: &idsByName)
+                {
                     history.rows.append(row)
                 }
             } catch {

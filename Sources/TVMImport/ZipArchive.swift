@@ -49,7 +49,8 @@ struct ZipArchive {
         let tail = try Self.read(handle, at: length - tailLength, count: tailLength, path: path)
         guard let end = Self.lastIndex(of: [0x50, 0x4B, 0x05, 0x06], in: tail), end + 22 <= tail.count else {
             throw .badArchive(
-                path: path, reason: "not a ZIP, or a ZIP cut short (no end of its central directory): download it again")
+                path: path, reason: "not a ZIP, or a ZIP cut short (no end of its central directory): download it again"
+            )
         }
         let count = Int(Self.u16(tail, end + 10))
         let directorySize = Int(Self.u32(tail, end + 12))
@@ -58,7 +59,8 @@ struct ZipArchive {
             throw .badArchive(path: path, reason: "a ZIP64 archive, which tvm does not read: extract it with unzip")
         }
         guard directoryOffset + directorySize <= length else {
-            throw .badArchive(path: path, reason: "the ZIP is cut short (its directory lies past its end): download it again")
+            throw .badArchive(
+                path: path, reason: "the ZIP is cut short (its directory lies past its end): download it again")
         }
         let directory = try Self.read(handle, at: directoryOffset, count: directorySize, path: path)
         var members: [Member] = []
@@ -128,7 +130,8 @@ struct ZipArchive {
             UInt32(crc32(0, buffer.baseAddress, uInt(buffer.count)))
         }
         guard crc == member.crc else {
-            throw .badArchive(path: path, reason: "\(member.path) is damaged (its checksum is wrong): download it again")
+            throw .badArchive(
+                path: path, reason: "\(member.path) is damaged (its checksum is wrong): download it again")
         }
         return bytes
     }

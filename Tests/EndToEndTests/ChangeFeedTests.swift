@@ -48,9 +48,11 @@ struct ChangeFeedTests {
         sandbox.extraEnvironment["TVM_NOW"] = "2014-09-01T12:00:00Z"
         let added = try await sandbox.run("tvm-fav", ["add", "1"])
         #expect(added.status == 0, "\(added.stderr)")
+        // add stamped the show it fetched (issue 25): the first refresh asks the updates list only, and finds it
+        // unchanged.
         let first = try await sandbox.run("tvm-fav", ["refresh", "--jq", ".status"])
         #expect(first.status == 0, "\(first.stderr)")
-        #expect(first.lines == ["Running"])
+        #expect(first.lines.isEmpty)
         let watched = try await sandbox.run("tvm-fav", ["watch", "--show", "1", "--season", "1"])
         #expect(watched.status == 0, "\(watched.stderr)")
         let none = try await sandbox.run("tvm-fav", ["changes"])

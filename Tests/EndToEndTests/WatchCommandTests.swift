@@ -266,7 +266,9 @@ struct WatchCommandTests {
             let faults = [FaultRule(.serverError(status: 503), matching: .prefix("/shows/43/episodes"))]
             try await withReplay(faults: faults) { failing, _ in
                 sandbox.apiURL = failing.baseURL
-                let refreshed = try await sandbox.run("tvm-fav", ["refresh", "--retries", "0", "--jq", ".id"])
+                // --full: add stamped the shows it fetched, so a plain refresh would only ask the updates list.
+                let refreshed = try await sandbox.run(
+                    "tvm-fav", ["refresh", "--full", "--retries", "0", "--jq", ".id"])
                 #expect(refreshed.status == 69)
                 #expect(refreshed.lines == ["1", "43"])
                 #expect(refreshed.stderr.contains("show 43 (\"Outlander\"): HTTP 503"))

@@ -77,9 +77,9 @@ package struct ExportCommand: AsyncParsableCommand {
         line += Array(#","season":"#.utf8) + (season.map { JSONText.number($0) } ?? null)
         line += Array(#","episode":"#.utf8) + (number.map { JSONText.number($0) } ?? null)
         line += Array(#","airdate":"#.utf8) + (airdate.flatMap { $0.isEmpty ? nil : JSONText.string($0) } ?? null)
-        line += Array(#","watched_at":"#.utf8)
+        line +=
+            Array(#","watched_at":"#.utf8)
             + (watchedAt.map { JSONText.string(WatchMark.iso8601($0)) } ?? null) + [UInt8(ascii: "}")]
         return line
     }
 }
-

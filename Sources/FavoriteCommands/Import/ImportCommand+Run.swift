@@ -24,7 +24,11 @@ extension ImportCommand {
                 return
             }
             let reader = try await access.openForReading()
-            let known = try await KnownShows(store: reader)
+            var known = try await KnownShows(store: reader)
+            // A synced show catalogue places shows and gives their records without a request.
+            if FileManager.default.fileExists(atPath: runtime.catalogPath(catalog)) {
+                try known.add(catalogue: try runtime.openCatalog(catalog, access: .readOnly), for: history)
+            }
             let client = try runtime.makeClient(network, retryDialog: false, skipsUnreachableHosts: true)
             let planner = ImportPlanner(
                 known: known, network: ImportNetwork(client: client), store: reader, matchTitles: matchTitles)
@@ -66,8 +70,10 @@ extension ImportCommand {
                 let saved = try await save(plan, access: access, now: now)
                 report(plan, saved: saved, history: history, runtime: runtime)
             }
-            if let unmatched { try writeUnmatched(plan.skipped, to: unmatched, runtime: runtime) }
-            if !plan.skipped.isEmpty || !history.problems.isEmpty { runtime.raise(.notFound) }
+            // Movies and anime are not TV rows to place: counted, never "unmatched".
+            let unplaced = plan.skipped.filter { $0.reason != .movie && $0.reason != .anime }
+            if let unmatched { try writeUnmatched(unplaced, to: unmatched, runtime: runtime) }
+            if !unplaced.isEmpty || !history.problems.isEmpty { runtime.raise(.notFound) }
         }
     }
 
@@ -77,7 +83,9 @@ extension ImportCommand {
         for path in paths {
             var refusals: [ImportError] = []
             do {
-                let files = try ExportSource.files(at: path, format: from, refusals: &refusals) {
+                let files = try ExportSource.files(
+                    at: path, format: from, maxBytes: maxSize.bytes, refusals: &refusals
+                ) {
                     [UInt8](try FileHandle.standardInput.readToEnd() ?? Data())
                 }
                 var part = ExportSource.history(of: files)
@@ -127,7 +135,8 @@ extension ImportCommand {
             let parts = SkipReason.allCases.compactMap { reason in
                 reasons[reason].map { "\($0) \(reason.rawValue)" }
             }
-            text += "; \(plan.skipped.count) row\(plan.skipped.count == 1 ? "" : "s") skipped: "
+            text +=
+                "; \(plan.skipped.count) row\(plan.skipped.count == 1 ? "" : "s") skipped: "
                 + parts.joined(separator: ", ")
         }
         runtime.diagnostics.note(text)

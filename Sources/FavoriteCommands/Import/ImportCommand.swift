@@ -52,10 +52,19 @@ package struct ImportCommand: AsyncParsableCommand {
     @Flag(help: "Print the shows and marks that would be saved, and save nothing.")
     package var dryRun = false
 
-    @Option(help: ArgumentHelp("Write the rows not placed to this CSV file, with file, line and reason.", valueName: "file"))
+    @Option(
+        help: ArgumentHelp("Write the rows not placed to this CSV file, with file, line and reason.", valueName: "file")
+    )
     package var unmatched: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "The most bytes read from an export, its files or a ZIP's members inflated (a zip bomb stops there).",
+            valueName: "size"))
+    package var maxSize = ByteSize(bytes: ExportSource.defaultMaxBytes)
+
     @OptionGroup package var store: StoreOptions
+    @OptionGroup package var catalog: CatalogOptions
     @OptionGroup package var network: NetworkOptions
     @OptionGroup package var output: OutputOptions
 

@@ -26,7 +26,8 @@ extension APIClient {
                     return .answered(HTTPResponse(status: response.status, headers: response.headers, body: body))
                 }
                 // A transport that followed the redirect: the show itself.
-                guard let raw = (try? RawJSON.value(forKey: "id", in: body)) ?? nil, let id = RawJSON.integer(raw) else {
+                guard let raw = (try? RawJSON.value(forKey: "id", in: body)) ?? nil, let id = RawJSON.integer(raw)
+                else {
                     return .unusable("the lookup's answer is not a show")
                 }
                 return .accepted(id)

@@ -1,0 +1,127 @@
+import Foundation
+import ReplayServer
+import Testing
+
+/// `tvm-fav import` of ZIPs, and what it never opens.
+@Suite("tvm-fav import: ZIPs, and only the files it knows")
+struct ImportArchiveTests {
+    /// The TV Time sample as a ZIP in a folder, its credentials and personal data included.
+    func tvtimeZip(in sandbox: Sandbox, extra: [(name: String, source: String?, text: String?, symlink: Bool)] = [])
+        throws -> String
+    {
+        let path = sandbox.root.appendingPathComponent("tv-time-personal-data.zip").path
+        let names = [
+            "tracking-prod-records-v2.csv", "followed_tv_show.csv", "user_tv_show_data.csv", "seen_episode.csv",
+            "access_token.csv", "account_info.csv",
+        ]
+        try ImportFixtures.zip(
+            names.map { ("tv-time-personal-data/\($0)", ImportFixtures.path("tvtime/\($0)"), nil, false) } + extra,
+            to: path)
+        return path
+    }
+
+    @Test("a TV Time ZIP imports as its folder does")
+    func zipLikeFolder() async throws {
+        try await withImportReplay { _, sandbox in
+            let zip = try tvtimeZip(in: sandbox)
+            let result = try await sandbox.run("tvm-fav", ["import", zip])
+            #expect(result.status == 1, "\(result.stderr)")
+            #expect(
+                result.stderr.contains(
+                    "\(zip):tv-time-personal-data/tracking-prod-records-v2.csv line 11: no such episode"))
+            #expect(result.stderr.contains("imported 4 files: 3 shows found (3 new), 1 not found; 9 episodes marked"))
+            #expect(try await sandbox.favoriteIDs() == [1, 2, 43])
+        }
+    }
+
+    @Test("a member whose path climbs out with .., or a symbolic link, is refused; the rest imports")
+    func refusedMembers() async throws {
+        try await withImportReplay { _, sandbox in
+            let zip = try tvtimeZip(
+                in: sandbox,
+                extra: [
+                    ("../watched-history.json", nil, "'[]'", false),
+                    ("link/SimklBackup.json", nil, "/etc/passwd", true),
+                ])
+            let result = try await sandbox.run("tvm-fav", ["import", zip])
+            #expect(result.status == 1)
+            #expect(result.stderr.contains("\(zip): refused ../watched-history.json: its path leaves the archive"))
+            #expect(result.stderr.contains("\(zip): refused link/SimklBackup.json: a symbolic link, not a file"))
+            #expect(try await sandbox.favoriteIDs() == [1, 2, 43])
+        }
+    }
+
+    @Test("an encrypted ZIP (exit 65) says how to extract it; a truncated one (65) says to download it again")
+    func encryptedAndTruncated() async throws {
+        try await withImportReplay { server, sandbox in
+            let zip = try tvtimeZip(in: sandbox)
+            // Set the "encrypted" flag of every member, in the local headers and the central directory.
+            let encrypted = sandbox.root.appendingPathComponent("encrypted.zip").path
+            try ImportFixtures.python(
+                """
+                import sys
+                b=bytearray(open(sys.argv[1],'rb').read())
+                for sig,off in ((b'PK\\x03\\x04',6),(b'PK\\x01\\x02',8)):
+                    i=b.find(sig)
+                    while i>=0:
+                        b[i+off]|=1; i=b.find(sig,i+4)
+                open(sys.argv[2],'wb').write(b)
+                """, arguments: [zip, encrypted])
+            let locked = try await sandbox.run("tvm-fav", ["import", encrypted])
+            #expect(locked.status == 65)
+            #expect(
+                locked.stderr.contains(
+                    "is encrypted (a password-protected export): extract it with `unzip \(encrypted)`"))
+            let bytes = try Data(contentsOf: URL(fileURLWithPath: zip))
+            let truncated = sandbox.root.appendingPathComponent("truncated.zip")
+            try bytes.prefix(bytes.count / 2).write(to: truncated)
+            let cut = try await sandbox.run("tvm-fav", ["import", truncated.path])
+            #expect(cut.status == 65)
+            #expect(cut.stderr.contains("not a ZIP, or a ZIP cut short"))
+            #expect(server.log.requests.isEmpty)
+            #expect(!FileManager.default.fileExists(atPath: sandbox.favoritesDatabase.path))
+        }
+    }
+
+    @Test("a zip bomb stops at --max-size with a message, having read no more")
+    func zipBomb() async throws {
+        try await withImportReplay { server, sandbox in
+            let zip = sandbox.root.appendingPathComponent("bomb.zip").path
+            try ImportFixtures.zip([("watched-history.json", nil, "'[' + ' ' * 50_000_000 + ']'", false)], to: zip)
+            let result = try await sandbox.run("tvm-fav", ["import", zip, "--max-size", "10M"])
+            #expect(result.status == 65)
+            #expect(result.stderr.contains("watched-history.json inflates past 10 MB, more than any export holds"))
+            #expect(server.log.requests.isEmpty)
+        }
+    }
+
+    @Test(
+        "strace: credentials and personal data beside the export are never opened, in a folder or a ZIP",
+        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/strace")))
+    func neverOpensSecrets() async throws {
+        try await withImportReplay { _, sandbox in
+            let secrets = [
+                "access_token.csv", "auth-prod-login.csv", "account_info.csv", "user-settings.json",
+                "user-profile.json",
+            ]
+            for export in [
+                ImportFixtures.path("variants/tvtime-prefixed"), ImportFixtures.path("variants/trakt-split"),
+            ] {
+                let log = sandbox.root.appendingPathComponent("strace.log").path
+                let result = try await Sandbox.run(
+                    executable: URL(fileURLWithPath: "/usr/bin/strace"),
+                    arguments: [
+                        "-f", "-e", "trace=open,openat", "-o", log, Binaries.url("tvm-fav").path, "import", export,
+                    ],
+                    stdin: nil, environment: sandbox.environment, directory: sandbox.root, timeout: 120)
+                #expect(result.status == 1 || result.status == 0, "\(result.stderr)")
+                let trace = try String(contentsOfFile: log, encoding: .utf8)
+                // The trace does show the files that are read.
+                #expect(trace.contains("tracking-prod-records-v2.csv") || trace.contains("watched-history-1.json"))
+                for secret in secrets {
+                    #expect(!trace.contains(secret), "\(secret) was opened")
+                }
+            }
+        }
+    }
+}

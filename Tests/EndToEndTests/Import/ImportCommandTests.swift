@@ -1,0 +1,216 @@
+import Foundation
+import ReplayServer
+import Testing
+
+/// `tvm-fav import` end to end against the replay server, from the export fixtures in Tests/Fixtures/imports.
+@Suite("tvm-fav import: TV Time, Trakt, Simkl, Sonarr and CSV exports")
+struct ImportCommandTests {
+    func count(_ sql: String, _ sandbox: Sandbox) async throws -> String {
+        try await FavSupport.sqlite(sandbox.favoritesDatabase, sql, in: sandbox).stdout
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// What the TV Time sample holds: Under the Dome 1-5 (1 rewatched), Person of Interest 1-2, Outlander 1-2
+    /// (seen_episode.csv, joined by name), and a show TVMaze lacks.
+    static let tvtimeMarks = [
+        #"{"episode":1954,"show":43,"watched_at":"2018-06-02T21:00:00.000Z"}"#,
+        #"{"episode":1955,"show":43,"watched_at":"2018-06-03T21:00:00.000Z"}"#,
+        #"{"episode":152,"show":2,"watched_at":"2018-11-11T22:00:00.000Z"}"#,
+    ]
+
+    @Test(
+        "a TV Time folder: favorites, marks at their first time, what is missing reported, exit 1, ≤ 3 requests a show")
+    func tvtimeFolder() async throws {
+        try await withImportReplay { server, sandbox in
+            let result = try await sandbox.run("tvm-fav", ["import", ImportFixtures.path("tvtime")])
+            #expect(result.status == 1, "\(result.stderr)")
+            #expect(result.stdout.isEmpty)
+            #expect(try await sandbox.favoriteIDs() == [1, 2, 43])
+            let watched = try await sandbox.run("tvm-fav", ["watched"])
+            #expect(watched.lines.count == 9)
+            // The rewatch of 1x01 (2019-03-01) folds into the first watch.
+            #expect(watched.lines.contains(#"{"episode":1,"show":1,"watched_at":"2019-01-01T21:11:00.000Z"}"#))
+            #expect(watched.lines.contains(#"{"episode":1954,"show":43,"watched_at":"2018-06-02T21:00:00.000Z"}"#))
+            #expect(
+                result.stderr.contains(
+                    "tracking-prod-records-v2.csv line 11: no such episode: Under the Dome has no episode S09E01"))
+            #expect(
+                result.stderr.contains(#"show not on TVMaze: "A Show TVMaze Lacks" (TheTVDB 999999) is not on TVMaze"#))
+            #expect(
+                result.stderr.contains(
+                    "imported 4 files: 3 shows found (3 new), 1 not found; 9 episodes marked (9 new or earlier); "
+                        + "1 rewatch folded; 3 rows skipped: 1 no such episode, 2 show not on TVMaze"))
+            // A lookup, the record and the episode list: 3 requests a show (the lacking one: its lookup).
+            let targets = server.log.requests.map(\.target)
+            #expect(targets.count == 10)
+            #expect(targets.filter { $0.hasPrefix("/lookup/shows?thetvdb=") }.count == 4)
+            #expect(
+                Set(targets.filter { !$0.hasPrefix("/lookup") }) == [
+                    "/shows/1", "/shows/1/episodes?specials=1", "/shows/2", "/shows/2/episodes?specials=1",
+                    "/shows/43", "/shows/43/episodes?specials=1",
+                ])
+
+            // Again: nothing changes, and it says so. The favorites are placed without a request; only the show
+            // TVMaze lacks is looked up again.
+            let before = server.log.requests.count
+            let again = try await sandbox.run("tvm-fav", ["import", ImportFixtures.path("tvtime")])
+            #expect(again.status == 1)
+            #expect(server.log.requests[before...].map(\.target) == ["/lookup/shows?thetvdb=999999"])
+            #expect(again.stderr.contains("9 episodes marked (0 new or earlier)"))
+            #expect(again.stderr.contains("nothing changed: every show and mark was already saved"))
+            #expect(try await sandbox.run("tvm-fav", ["watched"]).stdout == watched.stdout)
+        }
+    }
+
+    @Test("prefixed names, a BOM, CRLF and quoted commas are read; a bad date and an open quote name file and line")
+    func tvtimeHarder() async throws {
+        try await withImportReplay { _, sandbox in
+            let folder = ImportFixtures.path("variants/tvtime-prefixed")
+            let result = try await sandbox.run("tvm-fav", ["import", folder])
+            #expect(result.status == 1, "\(result.stderr)")
+            let file = folder + "/3f9a1c_tracking-prod-records-v2.csv"
+            #expect(
+                result.stderr.contains(#"\#(file) line 5: unreadable row: created_at "01/03/2019 21:13" is not a time"#)
+            )
+            #expect(result.stderr.contains("\(file) line 6: unreadable row: a quoted field is never closed"))
+            #expect(result.stderr.contains(#"show 43 ("Outlander") is archived in TV Time: imported as a favorite"#))
+            #expect(try await sandbox.favoriteIDs() == [1, 43, 2])
+            // The rewatch dated before the first watch: the earliest time wins. Line 7 (after the bad ones) came.
+            #expect(
+                try await sandbox.run("tvm-fav", ["watched"]).lines == [
+                    #"{"episode":32,"show":2,"watched_at":"2018-11-15T22:00:00.000Z"}"#,
+                    #"{"episode":1,"show":1,"watched_at":"2018-12-31T20:00:00.000Z"}"#,
+                    #"{"episode":2,"show":1,"watched_at":"2019-01-02T21:12:00.000Z"}"#,
+                ])
+        }
+    }
+
+    @Test("a Trakt export split across history files: every file read, the movie counted, exit 0")
+    func traktSplit() async throws {
+        try await withImportReplay { server, sandbox in
+            let result = try await sandbox.run("tvm-fav", ["import", ImportFixtures.path("variants/trakt-split")])
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stderr.contains("imported 3 files: 2 shows found (2 new)"))
+            #expect(result.stderr.contains("1 row skipped: 1 movie"))
+            #expect(try await sandbox.favoriteIDs() == [2, 43])
+            #expect(
+                try await sandbox.run("tvm-fav", ["watched"]).lines == [
+                    #"{"episode":1956,"show":43,"watched_at":"2018-06-04T20:00:00.000Z"}"#,
+                    #"{"episode":1957,"show":43,"watched_at":"2018-06-05T20:00:00.000Z"}"#,
+                    #"{"episode":30,"show":2,"watched_at":"2018-11-13T21:30:00.000Z"}"#,
+                    #"{"episode":31,"show":2,"watched_at":"2018-11-14T21:30:00.000Z"}"#,
+                ])
+            #expect(server.log.requests.count <= 6)
+        }
+    }
+
+    @Test("Simkl's backup and Sonarr's series list; Sonarr's show without a TVMaze id is reported")
+    func simklAndSonarr() async throws {
+        try await withImportReplay { _, sandbox in
+            let simkl = try await sandbox.run("tvm-fav", ["import", ImportFixtures.path("simkl/SimklBackup.json")])
+            #expect(simkl.status == 0, "\(simkl.stderr)")
+            #expect(
+                try await sandbox.run("tvm-fav", ["watched"]).lines == [
+                    #"{"episode":6,"show":1,"watched_at":"2019-01-06T21:00:00.000Z"}"#,
+                    #"{"episode":7,"show":1,"watched_at":"2019-01-07T21:00:00.000Z"}"#,
+                ])
+            let sonarr = try await sandbox.run("tvm-fav", ["import", ImportFixtures.path("sonarr/series.json")])
+            #expect(sonarr.status == 1, "\(sonarr.stderr)")
+            #expect(sonarr.stderr.contains(#"show not on TVMaze: "Not On TVMaze" (TheTVDB 999998) is not on TVMaze"#))
+            #expect(try await sandbox.favoriteIDs() == [1, 43])
+        }
+    }
+
+    @Test("the plain CSV: each kind of id, a mark with no time, --unmatched rows fixed and imported again")
+    func plainCSV() async throws {
+        try await withImportReplay { _, sandbox in
+            let unmatched = sandbox.root.appendingPathComponent("unmatched.csv").path
+            let result = try await sandbox.run(
+                "tvm-fav", ["import", ImportFixtures.path("variants/history-quoted.csv"), "--unmatched", unmatched])
+            #expect(result.status == 1, "\(result.stderr)")
+            #expect(result.stderr.contains(#"history-quoted.csv line 5: unreadable row: season "one" is not a number"#))
+            #expect(
+                try await sandbox.run("tvm-fav", ["watched"]).lines == [
+                    #"{"episode":1957,"show":43,"watched_at":null}"#,
+                    #"{"episode":1956,"show":43,"watched_at":"2018-06-04T00:00:00.000Z"}"#,
+                    #"{"episode":32,"show":2,"watched_at":"2018-11-15T20:00:00.000Z"}"#,
+                    #"{"episode":1,"show":1,"watched_at":"2019-01-01T21:00:00.000Z"}"#,
+                ])
+            let text = try String(contentsOfFile: unmatched, encoding: .utf8)
+            let lines = text.split(separator: "\r\n").map(String.init)
+            #expect(lines.count == 2)
+            #expect(lines[0] == "tvmaze_id,thetvdb_id,imdb_id,show,season,episode,watched_at,file,line,reason,original")
+            #expect(
+                lines[1].hasSuffix(
+                    #",5,"unreadable row: season ""one"" is not a number","43,,,Outlander,one,2,2018-06-06T21:00:00Z""#)
+            )
+            // The user fixes the row by hand and imports the file again as CSV.
+            let fixed = "tvmaze_id,season,episode,watched_at\n43,1,2,2018-06-06T21:00:00Z\n"
+            let again = try await sandbox.run("tvm-fav", ["import", "--from", "csv", "-"], stdin: fixed)
+            #expect(again.status == 0, "\(again.stderr)")
+            #expect(
+                try await count("SELECT watched_at FROM watched WHERE episode_id = 1955", sandbox)
+                    == "2018-06-06 21:00:00.000")
+        }
+    }
+
+    @Test("an earlier time wins over a stored mark, a later one does not; a time known wins over none")
+    func earlierWins() async throws {
+        try await withImportReplay { _, sandbox in
+            let first =
+                "tvmaze_id,season,episode,watched_at\n1,1,1,2019-01-05T00:00:00Z\n1,1,2,\n1,1,3,2019-01-01T00:00:00Z\n"
+            #expect(try await sandbox.run("tvm-fav", ["import", "-", "--from", "csv"], stdin: first).status == 0)
+            let second =
+                "tvmaze_id,season,episode,watched_at\n1,1,1,2019-01-01T00:00:00Z\n1,1,2,2019-01-02T00:00:00Z\n1,1,3,2019-02-01T00:00:00Z\n"
+            let result = try await sandbox.run("tvm-fav", ["import", "-", "--from", "csv"], stdin: second)
+            #expect(result.stderr.contains("3 episodes marked (2 new or earlier)"), "\(result.stderr)")
+            #expect(
+                try await sandbox.run("tvm-fav", ["watched"]).lines == [
+                    #"{"episode":1,"show":1,"watched_at":"2019-01-01T00:00:00.000Z"}"#,
+                    #"{"episode":3,"show":1,"watched_at":"2019-01-01T00:00:00.000Z"}"#,
+                    #"{"episode":2,"show":1,"watched_at":"2019-01-02T00:00:00.000Z"}"#,
+                ])
+        }
+    }
+
+    @Test("--dry-run prints the shows and the marks with show_name and code, and creates no database")
+    func dryRun() async throws {
+        try await withImportReplay { _, sandbox in
+            let result = try await sandbox.run(
+                "tvm-fav", ["import", "--dry-run", ImportFixtures.path("generic/history.csv")])
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(
+                result.lines == [
+                    #"{"show":2,"name":"Person of Interest","new":true,"archived":false}"#,
+                    #"{"show":43,"name":"Outlander","new":true,"archived":false}"#,
+                    #"{"show":1,"name":"Under the Dome","new":true,"archived":false}"#,
+                    #"{"episode":32,"show":2,"watched_at":"2018-11-15T21:00:00.000Z","show_name":"Person of Interest","code":"S01E05"}"#,
+                    #"{"episode":1957,"show":43,"watched_at":"2018-06-05T21:00:00.000Z","show_name":"Outlander","code":"S01E04"}"#,
+                    #"{"episode":8,"show":1,"watched_at":null,"show_name":"Under the Dome","code":"S01E08"}"#,
+                ])
+            #expect(!FileManager.default.fileExists(atPath: sandbox.favoritesDatabase.path))
+        }
+    }
+
+    @Test("an empty export exits 1 and says so; a JSON file that is not an array exits 65 naming the file")
+    func emptyAndNotArray() async throws {
+        try await withImportReplay { server, sandbox in
+            let empty = try await sandbox.run(
+                "tvm-fav", ["import", "--from", "csv", "-"], stdin: "tvmaze_id,season,episode\n")
+            #expect(empty.status == 1)
+            #expect(empty.stderr.contains("nothing to import: - holds no show"))
+            let object = sandbox.root.appendingPathComponent("watched-history.json")
+            try Data(#"{"id":1}"#.utf8).write(to: object)
+            let bad = try await sandbox.run("tvm-fav", ["import", object.path])
+            #expect(bad.status == 65)
+            #expect(bad.stderr.contains("\(object.path): not a JSON array"))
+            let missing = sandbox.root.appendingPathComponent("history.csv")
+            try Data("what,when\nx,y\n".utf8).write(to: missing)
+            let renamed = try await sandbox.run("tvm-fav", ["import", "--from", "csv", missing.path])
+            #expect(renamed.status == 65)
+            #expect(renamed.stderr.contains("the header (what,when) names no show column"))
+            #expect(server.log.requests.isEmpty)
+            #expect(!FileManager.default.fileExists(atPath: sandbox.favoritesDatabase.path))
+        }
+    }
+}

@@ -63,6 +63,8 @@ let package = Package(
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
         // Imports of other trackers' exports (TV Time, Trakt, Simkl, Sonarr, CSV): readers, placement, the plan.
         .target(name: "TVMImport", dependencies: ["TVMRecords", "TVMStore", "TVMazeAPI", "CZlib"]),
+        // The TVMaze account: credentials, the account API, and push and pull of watched marks and follows.
+        .target(name: "TVMAccount", dependencies: ["TVMRecords", "TVMText", "TVMStore", "TVMazeAPI"]),
         // Poster images: JPEG, PNG and WebP decoding through Debian's libjpeg-turbo, libpng and libwebp.
         .target(
             name: "CImageDecode",
@@ -83,7 +85,7 @@ let package = Package(
 
         .target(name: "FetchCommands", dependencies: toolDependencies + ["TVMCatalog"]),
         .target(name: "SearchCommands", dependencies: toolDependencies),
-        .target(name: "FavoriteCommands", dependencies: toolDependencies + ["TVMImport"]),
+        .target(name: "FavoriteCommands", dependencies: toolDependencies + ["TVMImport", "TVMAccount"]),
         .target(name: "EpisodesCommands", dependencies: toolDependencies),
         .target(name: "ImgCommands", dependencies: toolDependencies + ["TVMImages"]),
         // The program: runs the tool named by argv[0] (tvm-fetch …), or `tvm TOOL ARGS…`.
@@ -140,7 +142,7 @@ let package = Package(
             name: "LibraryTests",
             dependencies: [
                 "TVMRecords", "TVMText", "TVMTerminal", "TVMStore", "TVMazeAPI", "TVMImages", "TVMCommandLine",
-                "TVMCatalog", "TVMImport", grdb,
+                "TVMCatalog", "TVMImport", "TVMAccount", grdb,
             ],
             resources: [.copy("Images")]
         ),

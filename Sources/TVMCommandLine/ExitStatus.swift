@@ -17,6 +17,8 @@ package enum ExitStatus: Int32, CaseIterable, Sendable, Comparable {
     case ioError = 74
     /// Temporary failure: the rate limit or a timeout persisted after retries.
     case temporary = 75
+    /// Permission denied: TVMaze refused the account's credentials, or none are stored (`EX_NOPERM`).
+    case noPermission = 77
     /// Cancelled by the user: Esc or Ctrl-C in `tvm-search -i` (128 + SIGINT, as shells report an interrupt).
     case cancelled = 130
 
@@ -31,6 +33,7 @@ package enum ExitStatus: Int32, CaseIterable, Sendable, Comparable {
             return "service unavailable: the connection failed, 5xx persisted after retries, or libjq is missing"
         case .ioError: return "local I/O error"
         case .temporary: return "temporary failure: the rate limit or a timeout persisted after retries"
+        case .noPermission: return "permission denied: TVMaze refused the credentials (run tvm-fav login)"
         case .cancelled: return "cancelled by the user (Esc or Ctrl-C in tvm-search -i)"
         }
     }

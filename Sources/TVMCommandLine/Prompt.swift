@@ -86,6 +86,22 @@ package enum Prompt {
         return ["y", "yes"].contains(answer.trimmingCharacters(in: .whitespaces).lowercased())
     }
 
+    /// Asks for a line of text on the controlling terminal (`/dev/tty`).
+    ///
+    /// - Parameters:
+    ///   - question: The prompt, e.g. `TVMaze account e-mail: `.
+    ///   - diagnostics: Used to hold progress lines while the question shows.
+    /// - Returns: The line typed, or `nil` when there is no terminal to ask on (or it closed).
+    public static func ask(_ question: String, diagnostics: Diagnostics) -> String? {
+        let fd = open("/dev/tty", O_RDWR | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        diagnostics.suspendProgress()
+        defer { diagnostics.resumeProgress() }
+        write(fd, question)
+        return readLine(fileDescriptor: fd)
+    }
+
     /// Reads one line from a file descriptor, byte by byte so nothing after it is consumed.
     static func readLine(fileDescriptor fd: Int32) -> String? {
         var bytes: [UInt8] = []

@@ -18,11 +18,12 @@ extension ToolRuntime {
     ///     written to stderr when ``run(_:)`` ends; retry and pacing notices are dropped.
     ///   - skipsUnreachableHosts: Whether, once a host refuses or cannot be reached on every attempt, the other
     ///     requests to it fail at once instead of each waiting out its retries (see `APIClient`).
+    ///   - cached: Whether the client keeps answers in the HTTP cache; the account API's client does not.
     /// - Returns: The client.
     /// - Throws: ``APIError/invalidURL(_:)`` for a bad `--api-url` or `TVM_API_URL` (exit status 64).
     package func makeClient(
         _ network: NetworkOptions, maxConnectionsPerHost: Int = 1, retryDialog: Bool = true,
-        drawsOnTerminal: Bool = false, skipsUnreachableHosts: Bool = false
+        drawsOnTerminal: Bool = false, skipsUnreachableHosts: Bool = false, cached: Bool = true
     ) throws -> APIClient {
         let baseURL = try network.baseURL(environment: terminal.environment)
         let session = networkSession
@@ -68,7 +69,7 @@ extension ToolRuntime {
                 if !retry { dialogCancelled.withLockedValue { $0 = true } }
                 return retry
             },
-            cache: HTTPCache(path: httpCachePath, maxBytes: network.cacheMax.bytes, onEvent: report),
+            cache: cached ? HTTPCache(path: httpCachePath, maxBytes: network.cacheMax.bytes, onEvent: report) : nil,
             cacheMode: network.cacheMode,
             skipsUnreachableHosts: skipsUnreachableHosts,
             clock: context.clock

@@ -1,4 +1,5 @@
 import Foundation
+import ReplayServer
 import Testing
 
 /// The README's tour, run as written: every `sh` block under "## Tour", in order, in one sandbox whose tools
@@ -20,7 +21,12 @@ struct ReadmeTourTests {
         let examples = try Self.examples()
         #expect(examples.count >= 10, "the tour has \(examples.count) examples")
         #expect(Set(examples.flatMap(\.tools)) == Set(Repository.tools), "the tour should use every tool")
-        try await withReplay { _, sandbox in
+        try await withReplay { server, sandbox in
+            // "Keep TVMaze in sync": an account on the replay server's stand-in, its key in ~/.tvmaze-key, and a
+            // mark made on the website the evening before the tour's own (the pilot, 2019-01-09 20:00 UTC).
+            server.account.addAccount(username: "ada", key: "tour-key-0123", premium: 0)
+            server.account.seedMarks(username: "ada", [.init(episodeID: 1, showID: 1, markedAt: 1_547_064_000)])
+            try Data("tour-key-0123\n".utf8).write(to: sandbox.root.appendingPathComponent(".tvmaze-key"))
             // The recordings are old: the tour's clock is fixed (TVM_NOW), as its introduction says.
             sandbox.extraEnvironment["TVM_NOW"] = "2019-01-16T12:00:00Z"
             sandbox.extraEnvironment["TZ"] = "UTC"

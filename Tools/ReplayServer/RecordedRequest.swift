@@ -16,6 +16,8 @@ public struct RecordedRequest: Sendable {
     public let target: String
     /// The request headers in the order received.
     public let headers: [(name: String, value: String)]
+    /// The request body (empty for a GET).
+    public let body: [UInt8]
     /// When the request head arrived, by the server's ``ReplayClock`` (monotonic, or moved by hand in tests).
     public let arrival: ContinuousClock.Instant
     /// The status code of the response started for it, or nil when none was (stall, cut before the response).

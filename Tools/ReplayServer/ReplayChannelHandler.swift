@@ -13,6 +13,8 @@ final class ReplayChannelHandler: ChannelInboundHandler {
     /// The connection's number in the request log.
     private let connection: Int
     private var request: (head: HTTPRequestHead, arrival: ContinuousClock.Instant)?
+    /// The body of the request being read.
+    private var body: [UInt8] = []
     private var scheduled: [Int: Scheduled<Void>] = [:]
     private var nextTaskID = 0
 
@@ -25,15 +27,17 @@ final class ReplayChannelHandler: ChannelInboundHandler {
         switch unwrapInboundIn(data) {
         case .head(let head):
             request = (head, responder.clock.now)
-        case .body:
-            break
+            body = []
+        case .body(let part):
+            body += part.readableBytesView
         case .end:
             guard let (head, arrival) = request else { return }
             request = nil
             let plan = responder.respond(
                 method: head.method.rawValue, target: head.uri,
-                headers: head.headers.map { (name: $0.name, value: $0.value) }, arrival: arrival,
+                headers: head.headers.map { (name: $0.name, value: $0.value) }, body: body, arrival: arrival,
                 connection: connection)
+            body = []
             let delay = TimeAmount.nanoseconds(plan.delay.wholeNanoseconds)
             guard delay > .zero else {
                 send(plan, for: head, context: context)

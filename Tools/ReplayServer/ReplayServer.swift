@@ -31,6 +31,8 @@ public final class ReplayServer: Sendable {
     public let configuration: ReplayConfiguration
     /// Every request received, with what was answered.
     public let log = RequestLog()
+    /// The stand-in for TVMaze's account API under `/v1/` (accounts, marks, follows, pairing), and its controls.
+    public let account: AccountStandIn
     let controls: ServerControls
     private let state = Locked(State())
     /// The number of the last connection accepted (see ``RecordedRequest/connection``).
@@ -48,6 +50,7 @@ public final class ReplayServer: Sendable {
     /// - Parameter configuration: Fixtures folder, port, and the rate limit, latency and faults to begin with.
     public init(configuration: ReplayConfiguration) {
         self.configuration = configuration
+        account = AccountStandIn(fixtures: configuration.fixturesDirectory)
         controls = ServerControls(
             rules: configuration.faults, rateLimit: configuration.rateLimit, latency: configuration.latency)
     }
@@ -150,7 +153,7 @@ public final class ReplayServer: Sendable {
         }
         return Responder(
             store: store, controls: controls, log: log, syntheticShowPages: configuration.syntheticShowPages,
-            clock: configuration.clock)
+            clock: configuration.clock, account: account)
     }
 
     /// Sets up an accepted connection, or closes it when the server is stopping.

@@ -8,8 +8,14 @@ final class Responder: Sendable {
     let syntheticShowPages: Int?
     /// Stamps request arrivals.
     let clock: ReplayClock
+    /// Answers the account API under `/v1/`.
+    let account: AccountStandIn
 
-    init(store: FixtureStore, controls: ServerControls, log: RequestLog, syntheticShowPages: Int?, clock: ReplayClock) {
+    init(
+        store: FixtureStore, controls: ServerControls, log: RequestLog, syntheticShowPages: Int?, clock: ReplayClock,
+        account: AccountStandIn
+    ) {
+        self.account = account
         self.store = store
         self.controls = controls
         self.log = log
@@ -19,9 +25,11 @@ final class Responder: Sendable {
 
     /// Decides the answer for one request, records the request, and returns the plan.
     func respond(
-        method: String, target: String, headers: [(name: String, value: String)], arrival: ContinuousClock.Instant,
-        connection: Int
+        method: String, target: String, headers: [(name: String, value: String)], body: [UInt8] = [],
+        arrival: ContinuousClock.Instant, connection: Int
     ) -> ResponsePlan {
+        let call = AccountStandIn.Call(
+            method: method, target: RequestTarget(target), headers: headers, body: body, arrival: arrival)
         let isAPI = !target.hasPrefix(ReplayServer.imagePathPrefix)
         let (decision, latency) = controls.decide(target: target, isAPI: isAPI, arrival: arrival)
         var plan: ResponsePlan
@@ -31,18 +39,26 @@ final class Responder: Sendable {
             plan = .tooManyRequests(retryAfter: retryAfter)
             outcome = .rateLimited
         case .admit(let fault?):
-            plan = .applying(fault, to: answer(method: method, target: RequestTarget(target)))
+            plan = .applying(fault, to: answer(call))
             outcome = .fault(fault)
         case .admit(nil):
-            plan = answer(method: method, target: RequestTarget(target))
+            plan = answer(call)
             outcome = .served
         }
         plan.delay += latency
         log.append(
             RecordedRequest(
-                method: method, target: target, headers: headers, arrival: arrival, status: plan.sentStatus,
-                outcome: outcome, connection: connection))
+                method: method, target: target, headers: headers, body: body, arrival: arrival,
+                status: plan.sentStatus, outcome: outcome, connection: connection))
         return plan
+    }
+
+    /// The answer without faults: the account stand-in for `/v1/`, else ``answer(method:target:)``.
+    func answer(_ call: AccountStandIn.Call) -> ResponsePlan {
+        guard call.target.path.hasPrefix("/v1/") else { return answer(method: call.method, target: call.target) }
+        // Under a fault that cuts the answer, the state still changes: a server that did the work and whose answer
+        // was lost on the way, which is what a client must survive.
+        return account.answer(call) { [store] id in store.body(ofFile: "shows/\(id).json") }
     }
 
     /// The answer without faults: image, route, synthetic page, fixture file, or TVMaze's answer for a miss.

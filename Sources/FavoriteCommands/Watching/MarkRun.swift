@@ -16,6 +16,8 @@ struct MarkRun {
     let watching: Bool
     /// `watch --at`, seconds since the epoch.
     let at: Int?
+    /// `--push`: push to TVMaze at once (see ``LivePush``).
+    var push = false
 
     /// One selected episode, and the time its input line gave.
     fileprivate struct Choice {
@@ -77,6 +79,7 @@ struct MarkRun {
             let out = try await runtime.makeOutput(view: EpisodesTerminalView())
             try await out.emit(group: records)
             try await out.finish()
+            await LivePush(access: access, network: network, asked: push).run(database: database)
         }
     }
 

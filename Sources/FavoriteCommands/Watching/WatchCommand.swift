@@ -34,6 +34,10 @@ package struct WatchCommand: AsyncParsableCommand {
               tvm-fav watch --show 43 --through S02E05 --at 2024-03-01T21:00:00Z
               tvm-episodes 1 --season 2 | tvm-fav watch
               tvm-fav watched > history.jsonl; tvm-fav watch < history.jsonl
+              tvm-fav watch 1 --push
+
+            With --push (or TVM_AUTO_PUSH=1) and signed in (tvm-fav login), the marks go to TVMaze at once; when \
+            that fails, they stay marked here and go out with the next tvm-fav push.
             """
     )
 
@@ -41,6 +45,9 @@ package struct WatchCommand: AsyncParsableCommand {
 
     @Option(help: ArgumentHelp("When they were watched, ISO 8601 (default: now).", valueName: "time"))
     package var at: String?
+
+    @Flag(help: "Push the marks to TVMaze at once, when signed in (also TVM_AUTO_PUSH=1).")
+    package var push = false
 
     @OptionGroup package var store: StoreOptions
     @OptionGroup package var network: NetworkOptions
@@ -63,7 +70,7 @@ package struct WatchCommand: AsyncParsableCommand {
     package func run() async throws {
         try await MarkRun(
             selectors: selectors, store: store, network: network, output: output, watching: true,
-            at: at.flatMap(ToolClock.instant)
+            at: at.flatMap(ToolClock.instant), push: push
         ).run()
     }
 }
@@ -87,6 +94,10 @@ package struct UnwatchCommand: AsyncParsableCommand {
     )
 
     @OptionGroup package var selectors: WatchSelectors
+
+    @Flag(help: "Send the unmarks to TVMaze at once, when signed in with Premium (also TVM_AUTO_PUSH=1).")
+    package var push = false
+
     @OptionGroup package var store: StoreOptions
     @OptionGroup package var network: NetworkOptions
     @OptionGroup package var output: OutputOptions
@@ -95,7 +106,8 @@ package struct UnwatchCommand: AsyncParsableCommand {
 
     package func run() async throws {
         try await MarkRun(
-            selectors: selectors, store: store, network: network, output: output, watching: false, at: nil
+            selectors: selectors, store: store, network: network, output: output, watching: false, at: nil,
+            push: push
         ).run()
     }
 }

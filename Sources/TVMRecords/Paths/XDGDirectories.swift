@@ -3,7 +3,7 @@ import Foundation
 /// The toolkit's data, cache and state folders, per the XDG Base Directory specification.
 ///
 /// Each variable is used only when it holds an absolute path: the specification says relative paths are
-/// invalid and must be ignored. The defaults are `~/.local/share`, `~/.cache` and `~/.local/state`, each
+/// invalid and must be ignored. The defaults are `~/.local/share`, `~/.cache`, `~/.local/state` and `~/.config`, each
 /// with a `tvm` folder inside.
 public struct XDGDirectories: Sendable, Equatable {
     /// `$XDG_DATA_HOME/tvm`: the favorites database.
@@ -12,6 +12,8 @@ public struct XDGDirectories: Sendable, Equatable {
     public let cache: String
     /// `$XDG_STATE_HOME/tvm`: the search history.
     public let state: String
+    /// `$XDG_CONFIG_HOME/tvm`: the TVMaze account's credentials.
+    public let config: String
 
     /// Resolves the folders from an environment.
     ///
@@ -30,6 +32,7 @@ public struct XDGDirectories: Sendable, Equatable {
         data = resolve("XDG_DATA_HOME", ".local/share")
         cache = resolve("XDG_CACHE_HOME", ".cache")
         state = resolve("XDG_STATE_HOME", ".local/state")
+        config = resolve("XDG_CONFIG_HOME", ".config")
     }
 
     /// Creates a folder and its parents (mode 0700) if missing.

@@ -25,6 +25,12 @@ extension FavoritesStore {
     /// - `v6-optional-watched-at`: `watched.watched_at` may be `NULL`, for a mark whose time is unknown
     ///   (an imported history that says an episode was watched, not when). SQLite cannot drop a `NOT NULL`, so the
     ///   table is rebuilt with its rows and its index `watched_show`.
+    /// - `v7-account` (issue 26): what syncing with a TVMaze account needs. `account_ledger` (``AccountLedgerEntry``:
+    ///   the marks TVMaze confirmed having, so a push sends only the rest), `account_unmark` (``AccountUnmark``:
+    ///   local unmarks of marks TVMaze has, written by the trigger `account_unmark_record` when such a mark is
+    ///   deleted and dropped by `account_unmark_cancel` when the episode is marked again), `account_other_mark`
+    ///   (``AccountOtherMark``: acquired and skipped marks, which never count as watched), and `account_state`
+    ///   (name and value: the username the ledger belongs to, the times of the last push and pull).
     public static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1-favorite") { db in
@@ -117,6 +123,43 @@ extension FavoritesStore {
             try db.drop(table: WatchMark.databaseTableName)
             try db.rename(table: "watched_v6", to: WatchMark.databaseTableName)
             try db.create(index: "watched_show", on: WatchMark.databaseTableName, columns: ["show_id", "watched_at"])
+        }
+        migrator.registerMigration("v7-account") { db in
+            try db.create(table: AccountLedgerEntry.databaseTableName) { table in
+                table.primaryKey("episode_id", .integer)
+                table.column("marked_at", .integer).notNull()
+                table.column("type", .integer).notNull()
+            }
+            try db.create(table: AccountUnmark.databaseTableName) { table in
+                table.primaryKey("episode_id", .integer)
+                table.column("show_id", .integer).notNull()
+                table.column("unmarked_at", .datetime).notNull()
+                table.column("reported", .boolean).notNull().defaults(to: false)
+            }
+            try db.create(table: AccountOtherMark.databaseTableName) { table in
+                table.primaryKey("episode_id", .integer)
+                table.column("show_id", .integer).notNull()
+                table.column("type", .integer).notNull()
+                table.column("marked_at", .integer).notNull()
+            }
+            try db.create(table: "account_state") { table in
+                table.primaryKey("name", .text)
+                table.column("value", .text).notNull()
+            }
+            try db.execute(
+                sql: """
+                    CREATE TRIGGER account_unmark_record AFTER DELETE ON watched
+                    WHEN EXISTS (SELECT 1 FROM account_ledger WHERE episode_id = old.episode_id)
+                    BEGIN
+                      INSERT INTO account_unmark (episode_id, show_id, unmarked_at, reported)
+                      VALUES (old.episode_id, old.show_id, strftime('%Y-%m-%d %H:%M:%f', 'now'), 0)
+                      ON CONFLICT (episode_id) DO UPDATE SET unmarked_at = excluded.unmarked_at;
+                    END;
+                    CREATE TRIGGER account_unmark_cancel AFTER INSERT ON watched
+                    BEGIN
+                      DELETE FROM account_unmark WHERE episode_id = new.episode_id;
+                    END;
+                    """)
         }
         return migrator
     }

@@ -86,6 +86,35 @@ public final class AsyncHTTPTransport: HTTPTransport {
         }
     }
 
+    /// Performs one request of any method without following redirects. See ``HTTPTransport/send(_:)``.
+    public func send(_ request: HTTPRequest) async throws(TransportFailure) -> HTTPResponse {
+        guard let parsed = URL(string: request.url), let scheme = parsed.scheme, let host = parsed.host else {
+            throw .invalidURL(request.url)
+        }
+        let proxy = proxySettings.proxy(scheme: scheme.lowercased(), host: host)
+        let client = client(for: ClientKey(proxy: proxy, followsRedirects: false))
+        var outgoing = HTTPClientRequest(url: request.url)
+        outgoing.method = HTTPMethod(rawValue: request.method)
+        outgoing.headers.add(name: "User-Agent", value: userAgent)
+        outgoing.headers.add(name: "Accept", value: "application/json")
+        if !request.body.isEmpty {
+            outgoing.headers.add(name: "Content-Type", value: "application/json")
+            outgoing.body = .bytes(ByteBuffer(bytes: request.body))
+        }
+        for header in request.headers { outgoing.headers.add(name: header.name, value: header.value) }
+        do {
+            let response = try await client.execute(outgoing, timeout: .milliseconds(Int64(timeout * 2000)))
+            let body = try await response.body.collect(upTo: Self.maxCollectedBytes)
+            return HTTPResponse(
+                status: Int(response.status.code),
+                headers: response.headers.map { (name: $0.name, value: $0.value) },
+                body: Array(body.readableBytesView)
+            )
+        } catch {
+            throw Self.classify(error, host: host, proxy: proxy, verbose: verbose)
+        }
+    }
+
     /// Performs one GET request without following redirects and returns at its head; the body streams with
     /// back-pressure (AsyncHTTPClient reads the next chunk from the socket only once this one is taken), so a
     /// body of any size holds one chunk in memory. See ``HTTPTransport/stream(_:headers:maxBytes:)``.

@@ -86,11 +86,28 @@ public protocol HTTPTransport: Sendable {
     func stream(_ url: String, headers: [(name: String, value: String)], maxBytes: Int) async throws(TransportFailure)
         -> HTTPStreamingResponse
 
+    /// Performs one request of any method, without retries and without following redirects.
+    ///
+    /// A transport without its own gets a default that sends GETs without a body through ``get(_:headers:)``
+    /// and refuses anything else with ``TransportFailure/invalidURL(_:)``.
+    /// - Parameter request: The request.
+    /// - Returns: The response, whatever its status (a redirect is returned, not followed).
+    /// - Throws: ``TransportFailure`` when no response was received.
+    func send(_ request: HTTPRequest) async throws(TransportFailure) -> HTTPResponse
+
     /// Releases connections and threads. Call once, when done.
     func shutdown() async
 }
 
 extension HTTPTransport {
+    /// Sends a GET without a body through ``get(_:headers:)``; other requests are refused.
+    public func send(_ request: HTTPRequest) async throws(TransportFailure) -> HTTPResponse {
+        guard request.method == "GET", request.body.isEmpty else {
+            throw .invalidURL("\(request.method) \(request.url) (this transport sends GET only)")
+        }
+        return try await get(request.url, headers: request.headers)
+    }
+
     /// Streams through ``get(_:headers:)``: the whole body arrives first, then is read as one chunk. For
     /// transports without sockets (tests); ``AsyncHTTPTransport`` streams for real.
     public func stream(_ url: String, headers: [(name: String, value: String)], maxBytes: Int)

@@ -35,13 +35,14 @@ final class Sandbox: @unchecked Sendable {
     var cacheHome: URL { root.appendingPathComponent("cache") }
     var dataHome: URL { root.appendingPathComponent("data") }
     var stateHome: URL { root.appendingPathComponent("state") }
+    var configHome: URL { root.appendingPathComponent("config") }
 
     var environment: [String: String] {
         var env = ProcessInfo.processInfo.environment
         for key in [
             "HTTPS_PROXY", "https_proxy", "HTTP_PROXY", "http_proxy", "NO_PROXY", "no_proxy", "NO_COLOR",
             "TVM_API_URL", "TVM_DB", "BROWSER", "COLUMNS", "SSL_CERT_FILE", "SSL_CERT_DIR", "TVM_PAGER", "LESS",
-            "LINES",
+            "LINES", "TVM_TVMAZE_USER", "TVM_TVMAZE_KEY", "TVM_AUTO_PUSH",
         ] {
             env.removeValue(forKey: key)
         }
@@ -49,6 +50,7 @@ final class Sandbox: @unchecked Sendable {
         env["XDG_CACHE_HOME"] = cacheHome.path
         env["XDG_DATA_HOME"] = dataHome.path
         env["XDG_STATE_HOME"] = stateHome.path
+        env["XDG_CONFIG_HOME"] = configHome.path
         env["TVM_API_URL"] = apiURL
         env["TERM"] = "dumb"
         // Terminal tests read what the tool drew: no pager, unless a test asks for one with TVM_PAGER.

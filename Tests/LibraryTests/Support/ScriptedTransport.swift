@@ -30,6 +30,8 @@ final class ScriptedTransport: HTTPTransport {
     struct Call: Sendable {
         var url: String
         var headers: [(name: String, value: String)]
+        var method = "GET"
+        var body: [UInt8] = []
     }
 
     private let state: LockedBox<(steps: [Step], calls: [Call], shutdowns: Int)>
@@ -50,8 +52,16 @@ final class ScriptedTransport: HTTPTransport {
     }
 
     func get(_ url: String, headers: [(name: String, value: String)]) async throws(TransportFailure) -> HTTPResponse {
+        try await answer(Call(url: url, headers: headers))
+    }
+
+    func send(_ request: HTTPRequest) async throws(TransportFailure) -> HTTPResponse {
+        try await answer(Call(url: request.url, headers: request.headers, method: request.method, body: request.body))
+    }
+
+    private func answer(_ call: Call) async throws(TransportFailure) -> HTTPResponse {
         let step = state.withLock { state -> Step in
-            state.calls.append(Call(url: url, headers: headers))
+            state.calls.append(call)
             guard let first = state.steps.first else { return .fail(.unreachable("connection refused")) }
             if state.steps.count > 1 { state.steps.removeFirst() }
             return first

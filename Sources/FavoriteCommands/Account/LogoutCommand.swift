@@ -1,0 +1,43 @@
+import ArgumentParser
+import Foundation
+import TVMAccount
+import TVMCommandLine
+import TVMRecords
+import TVMStore
+
+/// `tvm-fav logout`: forget the stored TVMaze credentials.
+package struct LogoutCommand: AsyncParsableCommand {
+    package static let configuration = CommandConfiguration(
+        commandName: "logout",
+        abstract: "Forget the stored TVMaze credentials (the marks stay).",
+        discussion: """
+            Deletes $XDG_CONFIG_HOME/tvm/account, and the database's record of what was synced with the account \
+            (the next push after a login sends every mark again; TVMaze keeps one mark per episode, so nothing \
+            is doubled). The watched marks themselves stay. TVM_TVMAZE_USER and TVM_TVMAZE_KEY are not touched: \
+            unset them yourself.
+
+            Examples:
+              tvm-fav logout
+            """
+    )
+
+    @OptionGroup package var store: StoreOptions
+    @OptionGroup package var output: OutputOptions
+
+    package init() {}
+
+    package func run() async throws {
+        try await FavoritesAccess.run(store: store, output: output) { access in
+            let session = AccountSession(access: access, network: NetworkOptions())
+            let removed = try session.credentialStore.delete()
+            if let reader = try await access.openForReading(), try await reader.accountState().username != nil {
+                let database = try await access.openForWriting()
+                try await access.changing { () async throws(StoreError) -> Void in try await database.forgetAccount() }
+            }
+            session.say(removed ? "signed out of TVMaze: the credentials were deleted" : "no credentials were stored")
+            if session.credentialStore.fromEnvironment {
+                access.runtime.diagnostics.note("TVM_TVMAZE_USER and TVM_TVMAZE_KEY are still set")
+            }
+        }
+    }
+}

@@ -1,0 +1,224 @@
+import Foundation
+import ReplayServer
+import Testing
+
+/// `tvm-fav push`, `pull` and `sync` against the account stand-in, with the requests counted at the server.
+@Suite("tvm-fav push, pull, sync")
+struct AccountPushPullTests {
+    @Test("push sends new marks in batches of 500 with their times, records them, and a second push sends nothing")
+    func pushInBatches() async throws {
+        try await withReplay { server, sandbox in
+            try await AccountWorld.signIn(server, sandbox)
+            try await AccountWorld.bulkMarks(1_200, sandbox)
+            let dry = try await sandbox.run("tvm-fav", ["push", "--dry-run"])
+            #expect(dry.status == 0)
+            #expect(dry.lines.count == 1_200)
+            #expect(dry.stderr.contains("dry run: would send 1200 marks in 3 requests"))
+            #expect(AccountWorld.requests(server, "POST", "/v1/scrobble").isEmpty)
+            let push = try await sandbox.run("tvm-fav", ["push"])
+            #expect(push.status == 0, "\(push.stderr)")
+            #expect(push.lines.count == 1_200)
+            #expect(push.lines.first == #"{"episode":1000001,"show":1,"watched_at":"2020-09-13T12:26:41.000Z"}"#)
+            #expect(AccountWorld.requests(server, "POST", "/v1/scrobble/episodes").count == 3)
+            #expect(server.account.marks(of: "ada").count == 1_200)
+            #expect(server.account.marks(of: "ada")[1_000_001]?.markedAt == 1_600_000_001)
+            let before = server.log.count
+            let again = try await sandbox.run("tvm-fav", ["push"])
+            #expect(again.status == 0)
+            #expect(again.stdout.isEmpty)
+            #expect(server.log.count == before)
+            let account = try await sandbox.run("tvm-fav", ["account", "--jq", ".last_push != null"])
+            #expect(account.stdout == "true\n")
+        }
+    }
+
+    @Test("a 207 is read item by item: the failed mark is reported (exit 65) and the next push sends only it")
+    func partialFailure() async throws {
+        try await withReplay { server, sandbox in
+            try await AccountWorld.signIn(server, sandbox)
+            try await AccountWorld.bulkMarks(3, sandbox)
+            server.account.failEpisodes([1_000_002])
+            let push = try await sandbox.run("tvm-fav", ["push"])
+            #expect(push.status == 65)
+            #expect(push.stderr.contains("episode 1000002: TVMaze refused the mark (404: Episode not found)"))
+            #expect(push.lines.count == 2)
+            server.account.stopFailingEpisodes()
+            let retry = try await sandbox.run("tvm-fav", ["push"])
+            #expect(retry.status == 0)
+            let last = try #require(AccountWorld.requests(server, "POST", "/v1/scrobble").last)
+            #expect(
+                String(decoding: last.body, as: UTF8.self)
+                    == #"[{"episode_id":1000002,"marked_at":1600000002,"type":0}]"#)
+            #expect(server.account.marks(of: "ada").count == 3)
+        }
+    }
+
+    @Test("a push killed midway records only what TVMaze confirmed, and the rerun completes it without duplicates")
+    func killedPush() async throws {
+        try await withReplay { server, sandbox in
+            try await AccountWorld.signIn(server, sandbox)
+            try await AccountWorld.bulkMarks(1_200, sandbox)
+            server.addFault(.delay(.milliseconds(300)), matching: .prefix("/v1/scrobble/episodes"), times: 1)
+            server.addFault(.stall, matching: .prefix("/v1/scrobble/episodes"), times: 1)
+            let process = Process()
+            process.executableURL = Binaries.url("tvm-fav")
+            process.arguments = ["push"]
+            process.environment = sandbox.environment
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            let base = server.log.count
+            #expect(await server.log.waitForRequests(count: base + 2, timeout: .seconds(30)))
+            try await Task.sleep(for: .milliseconds(200))
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            #expect(try await AccountWorld.query("SELECT count(*) FROM account_ledger", sandbox) == "500")
+            server.removeAllFaults()
+            let rerun = try await sandbox.run("tvm-fav", ["push"])
+            #expect(rerun.status == 0, "\(rerun.stderr)")
+            #expect(rerun.lines.count == 700)
+            #expect(server.account.marks(of: "ada").count == 1_200)
+            #expect(try await AccountWorld.query("SELECT count(*) FROM account_ledger", sandbox) == "1200")
+        }
+    }
+
+    @Test("a push whose answers are lost records nothing; the rerun resends and TVMaze holds each mark once")
+    func lostAnswers() async throws {
+        try await withReplay { server, sandbox in
+            try await AccountWorld.signIn(server, sandbox)
+            try await AccountWorld.bulkMarks(10, sandbox)
+            server.addFault(.closeBeforeResponse, matching: .prefix("/v1/scrobble"), times: nil)
+            let cut = try await sandbox.run("tvm-fav", ["push", "--retries", "1"])
+            #expect(cut.status == 69)
+            #expect(try await AccountWorld.query("SELECT count(*) FROM account_ledger", sandbox) == "0")
+            server.removeAllFaults()
+            let rerun = try await sandbox.run("tvm-fav", ["push"])
+            #expect(rerun.status == 0)
+            #expect(rerun.lines.count == 10)
+            #expect(server.account.marks(of: "ada").count == 10)
+        }
+    }
+
+    @Test("a 401 from any call exits 77 with one message, and nothing local changes")
+    func refusedCredentials() async throws {
+        try await withReplay { server, sandbox in
+            try await AccountWorld.signIn(server, sandbox)
+            try await AccountWorld.bulkMarks(3, sandbox)
+            server.account.addAccount(username: "ada", key: "a-new-key")
+            for command in [["push"], ["pull"], ["sync"], ["account", "--check"]] {
+                let result = try await sandbox.run("tvm-fav", command)
+                #expect(result.status == 77)
+                #expect(result.stderr == AccountWorld.refused)
+                #expect(result.stdout.isEmpty)
+            }
+            #expect(try await AccountWorld.query("SELECT count(*) FROM account_ledger", sandbox) == "0")
+            #expect(try await AccountWorld.query("SELECT count(*) FROM account_state", sandbox) == "0")
+        }
+    }
+
+    @Test("a free pull asks once per favorite, keeps a mark from either side, earlier time first, skips apart")
+    func freePull() async throws {
+        try await withReplay { server, sandbox in
+            try await AccountWorld.signIn(server, sandbox)
+            #expect(try await sandbox.run("tvm-fav", ["add", "1", "43"]).status == 0)
+            let watch = try await sandbox.run("tvm-fav", ["watch", "1", "--at", "2018-01-01T00:00:00Z"])
+            #expect(watch.status == 0, "\(watch.stderr)")
+            #expect(try await sandbox.run("tvm-fav", ["watch", "3", "--at", "2018-01-01T00:00:00Z"]).status == 0)
+            server.account.seedMarks(
+                username: "ada",
+                [
+                    .init(episodeID: 1, showID: 1, markedAt: 1_500_000_000),
+                    .init(episodeID: 2, showID: 1, markedAt: 0),
+                    .init(episodeID: 4, showID: 1, markedAt: 1_500_000_000, type: 2),
+                    .init(episodeID: 3, showID: 1, markedAt: 1_600_000_000),
+                ])
+            let before = server.log.count
+            let pull = try await sandbox.run("tvm-fav", ["pull"])
+            #expect(pull.status == 0, "\(pull.stderr)")
+            #expect(
+                server.log.requests[before...].map(\.target) == ["/v1/scrobble/shows/1", "/v1/scrobble/shows/43"])
+            #expect(
+                pull.lines == [
+                    #"{"episode":2,"show":1,"watched_at":null}"#,
+                    #"{"episode":1,"show":1,"watched_at":"2017-07-14T02:40:00.000Z"}"#,
+                    #"{"episode":4,"show":1,"watched_at":null,"_tvm":{"mark":"skipped","marked_at":"2017-07-14T02:40:00.000Z"}}"#,
+                ])
+            let watched = try await sandbox.run("tvm-fav", ["watched", "--jq", "[.episode, .watched_at] | @csv"])
+            #expect(watched.stdout.contains(#"3,"2018-01-01T00:00:00.000Z""#))
+            #expect(!watched.stdout.contains("4,"))
+            let again = try await sandbox.run("tvm-fav", ["pull"])
+            #expect(again.stdout.isEmpty)
+            let push = try await sandbox.run("tvm-fav", ["push"])
+            #expect(push.lines == [#"{"episode":3,"show":1,"watched_at":"2018-01-01T00:00:00.000Z"}"#])
+            #expect(server.account.marks(of: "ada")[3]?.markedAt == 1_514_764_800)
+        }
+    }
+
+    @Test("a Premium pull takes two requests; followed shows become favorites with their episodes")
+    func premiumPull() async throws {
+        try await withReplay { server, sandbox in
+            try await AccountWorld.signIn(server, sandbox, premium: 1)
+            #expect(try await sandbox.run("tvm-fav", ["add", "43"]).status == 0)
+            server.account.seedMarks(username: "ada", [.init(episodeID: 2, showID: 1, markedAt: 1_500_000_000)])
+            server.account.seedFollows(username: "ada", [1, 43])
+            let before = server.log.count
+            let pull = try await sandbox.run("tvm-fav", ["pull"])
+            #expect(pull.status == 0, "\(pull.stderr)")
+            let account = server.log.requests[before...].filter { $0.target.hasPrefix("/v1/") }.map(\.target)
+            #expect(account == ["/v1/user/episodes?embed=episode", "/v1/user/follows/shows?embed=show"])
+            #expect(pull.stderr.contains(#"show 1 ("Under the Dome") is now a favorite"#))
+            #expect(try await sandbox.favoriteIDs() == [43, 1])
+            #expect(try await AccountWorld.query("SELECT count(*) FROM episode WHERE show_id = 1", sandbox) == "39")
+            #expect(pull.lines == [#"{"episode":2,"show":1,"watched_at":"2017-07-14T02:40:00.000Z"}"#])
+        }
+    }
+
+    @Test("unmarks: Premium sends them with DELETE; a free push says once that it cannot")
+    func unmarks() async throws {
+        for premium in [1, 0] {
+            try await withReplay { server, sandbox in
+                try await AccountWorld.signIn(server, sandbox, premium: premium)
+                #expect(try await sandbox.run("tvm-fav", ["add", "1"]).status == 0)
+                #expect(try await sandbox.run("tvm-fav", ["watch", "1", "2"]).status == 0)
+                #expect(try await sandbox.run("tvm-fav", ["push"]).status == 0)
+                #expect(try await sandbox.run("tvm-fav", ["unwatch", "1"]).status == 0)
+                let push = try await sandbox.run("tvm-fav", ["push"])
+                #expect(push.status == 0, "\(push.stderr)")
+                if premium > 0 {
+                    #expect(AccountWorld.requests(server, "DELETE", "/v1/user/episodes/1").count == 1)
+                    #expect(server.account.marks(of: "ada").keys.sorted() == [2])
+                } else {
+                    #expect(push.stderr.contains("1 unmark cannot be sent"))
+                    let again = try await sandbox.run("tvm-fav", ["push"])
+                    #expect(!again.stderr.contains("cannot be sent"))
+                    let pull = try await sandbox.run("tvm-fav", ["pull"])
+                    #expect(pull.stdout.isEmpty)
+                    #expect(try await sandbox.run("tvm-fav", ["watched", "--jq", ".episode"]).stdout == "2\n")
+                }
+            }
+        }
+    }
+
+    @Test("sync is pull then push; with nothing new it asks once per favorite; two syncs at once serialise")
+    func syncAndSerialise() async throws {
+        try await withReplay { server, sandbox in
+            try await AccountWorld.signIn(server, sandbox)
+            #expect(try await sandbox.run("tvm-fav", ["add", "1", "43"]).status == 0)
+            #expect(try await sandbox.run("tvm-fav", ["sync"]).status == 0)
+            let before = server.log.count
+            #expect(try await sandbox.run("tvm-fav", ["sync"]).status == 0)
+            #expect(server.log.count - before == 2)
+            server.setLatency(.milliseconds(300))
+            let start = server.log.count
+            async let first = sandbox.run("tvm-fav", ["sync"])
+            async let second = sandbox.run("tvm-fav", ["sync"])
+            let results = try await [first, second]
+            #expect(results.allSatisfy { $0.status == 0 })
+            let connections = server.log.requests[start...].map(\.connection)
+            #expect(connections.count == 4)
+            #expect(connections[0] == connections[1] && connections[2] == connections[3])
+            #expect(connections[1] != connections[2])
+            #expect(results.contains { $0.stderr.contains("another push, pull or sync is running") })
+        }
+    }
+}

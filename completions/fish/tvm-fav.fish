@@ -46,7 +46,7 @@ function __tvm-fav_parse_tokens -S
         case 'next'
             __tvm-fav_parse_subcommand 0 'all' 'db=' 'lock-timeout=' 'jq=' 'jq-file=' 'arg=+' 'argjson=+' 'format=' 'fields=' 'no-header' 'n/limit=' 'no-pager' 'no-color' 'q/quiet' 'version' 'h/help'
         case 'import'
-            __tvm-fav_parse_subcommand -r 1 'from=' 'match-titles' 'dry-run' 'unmatched=' 'db=' 'lock-timeout=' 'api-url=' 'timeout=' 'retries=' 'offline' 'v/verbose' 'refresh' 'cache-max=' 'jq=' 'jq-file=' 'arg=+' 'argjson=+' 'format=' 'fields=' 'no-header' 'n/limit=' 'no-pager' 'no-color' 'q/quiet' 'version' 'h/help'
+            __tvm-fav_parse_subcommand -r 1 'from=' 'match-titles' 'dry-run' 'unmatched=' 'max-size=' 'db=' 'lock-timeout=' 'catalog=' 'api-url=' 'timeout=' 'retries=' 'offline' 'v/verbose' 'refresh' 'cache-max=' 'jq=' 'jq-file=' 'arg=+' 'argjson=+' 'format=' 'fields=' 'no-header' 'n/limit=' 'no-pager' 'no-color' 'q/quiet' 'version' 'h/help'
         case 'export'
             __tvm-fav_parse_subcommand 0 'db=' 'lock-timeout=' 'jq=' 'jq-file=' 'arg=+' 'argjson=+' 'format=' 'fields=' 'no-header' 'n/limit=' 'no-pager' 'no-color' 'q/quiet' 'version' 'h/help'
         case 'login'
@@ -371,8 +371,10 @@ complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_option
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav import" match-titles' -l 'match-titles' -d 'Place a show named only by its title through a title search, reporting each match.'
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav import" dry-run' -l 'dry-run' -d 'Print the shows and marks that would be saved, and save nothing.'
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav import" unmatched' -l 'unmatched' -d 'Write the rows not placed to this CSV file, with file, line and reason.' -rfka ''
+complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav import" max-size' -l 'max-size' -d 'The most bytes read from an export, its files or a ZIP\'s members inflated (a zip bomb stops there).' -rfka ''
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav import" db' -l 'db' -d 'The favorites database (default: $TVM_DB, else $XDG_DATA_HOME/tvm/tvm.sqlite).' -rF
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav import" lock-timeout' -l 'lock-timeout' -d 'How long a save or delete waits for another tvm-fav to finish, in seconds.' -rfka ''
+complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav import" catalog' -l 'catalog' -d 'The show catalogue (default: $TVM_CATALOG, else $XDG_DATA_HOME/tvm/catalog.sqlite).' -rF
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav import" api-url' -l 'api-url' -d 'The TVMaze API base URL, without a query or fragment (default: $TVM_API_URL, else https://api.tvmaze.com).' -rfka ''
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav import" timeout' -l 'timeout' -d 'Connect and read timeout, in seconds.' -rfka ''
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav import" retries' -l 'retries' -d 'Retries after a 429, a 5xx, a timeout or a lost connection.' -rfka ''

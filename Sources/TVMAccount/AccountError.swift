@@ -45,7 +45,8 @@ public enum AccountError: Error, LocalizedError, Sendable, Equatable {
             return "credentials are sent only to https://api.tvmaze.com (or 127.0.0.1 for tests), not to \(url); "
                 + "unset --api-url / TVM_API_URL"
         case .premiumRequired(let what):
-            return "\(what) needs a TVMaze Premium account"
+            return "\(what) needs a TVMaze Premium account; if this one no longer has Premium, run tvm-fav login "
+                + "again so that tvm-fav knows"
         case .unknownEmail(let email):
             return "TVMaze knows no account with the e-mail \(email); check it, or sign in with --username and "
                 + "--key-stdin"

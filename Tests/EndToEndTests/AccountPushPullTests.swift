@@ -208,7 +208,7 @@ struct AccountPushPullTests {
             let before = server.log.count
             #expect(try await sandbox.run("tvm-fav", ["sync"]).status == 0)
             #expect(server.log.count - before == 2)
-            server.setLatency(.milliseconds(300))
+            server.setLatency(.seconds(1))
             let start = server.log.count
             async let first = sandbox.run("tvm-fav", ["sync"])
             async let second = sandbox.run("tvm-fav", ["sync"])

@@ -37,7 +37,9 @@ struct AccountTerminalTests {
         func controlCCancels() async throws {
             try await withReplay { server, sandbox in
                 server.account.addAccount(username: "ada", key: AccountWorld.key, email: "ada@example.org")
-                let session = try sandbox.terminal("tvm-fav login --email ada@example.org")
+                // A long interval: no poll can come between the countdown showing and the Ctrl-C, however slow.
+                let session = try sandbox.terminal(
+                    "tvm-fav login --email ada@example.org", environment: ["TVM_PAIRING_INTERVAL": "600"])
                 try await session.waitFor("next check in")
                 session.type("\u{3}")
                 let (status, _) = try await session.finish()

@@ -233,6 +233,25 @@ struct AccountLibraryTests {
         #expect(slept.snapshot.allSatisfy { $0 <= .seconds(1) })
     }
 
+    @Test("a 429 from the start backs off by its Retry-After, then the pairing goes on")
+    func pairingStartBacksOff() async throws {
+        let transport = ScriptedTransport([
+            .status(429, headers: [(name: "Retry-After", value: "2")]),
+            .json(#"{"token":"t","confirm_url":""}"#), .json(#"{"apikey":"k","username":"ada"}"#),
+        ])
+        let slept = LockedBox<[Duration]>([])
+        let flow = PairingFlow(interval: .seconds(10), limit: .seconds(600)) { duration in
+            slept.withLock { $0.append(duration) }
+        }
+        var events: [PairingFlow.Event] = []
+        let client = try AccountClient(api: Self.client(transport), credentials: nil)
+        _ = try await flow.run(client: client, email: "a", sendsEmail: true) { events.append($0) }
+        #expect(events.first == .backingOff(seconds: 2))
+        let paths = transport.calls.map { $0.url.split(separator: "/").last.map(String.init) ?? "" }
+        #expect(paths == ["start", "start", "poll"])
+        #expect(slept.snapshot.reduce(.zero, +) == .seconds(12))
+    }
+
     @Test("the pairing gives up at its limit, and a gone token is not retried")
     func pairingLimits() async throws {
         let waiting = ScriptedTransport([.json(#"{"token":"t","confirm_url":""}"#), .status(403)])

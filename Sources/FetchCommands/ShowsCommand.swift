@@ -27,6 +27,9 @@ struct ShowsCommand: AsyncParsableCommand {
             """
     )
 
+    /// The largest page whose ids (250 a page) an `Int` can hold.
+    static let lastPossiblePage = Int(Int32.max) / 250
+
     @Option(help: ArgumentHelp("The page to print, or to start from with --all.", valueName: "n"))
     var page = 0
 
@@ -50,6 +53,10 @@ struct ShowsCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard page >= 0 else { throw ValidationError("--page must be 0 or more") }
+        // Page N holds ids from 250N: a page past the largest id any index can have is a mistake, not a request.
+        guard page <= Self.lastPossiblePage else {
+            throw ValidationError("--page \(page) is past any index: pages go from 0 to \(Self.lastPossiblePage)")
+        }
         if !local, sort != nil {
             throw ValidationError("--sort needs --local: the index has one order")
         }

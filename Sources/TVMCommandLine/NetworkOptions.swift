@@ -73,10 +73,35 @@ package struct NetworkOptions: ParsableArguments, Sendable {
         return "https://api.tvmaze.com"
     }
 
-    /// What is wrong with a base URL that has a query (`?…`) or a fragment (`#…`), or `nil` when it has neither.
+    /// The port a URL's authority names, as written (`8080`), or `nil` when it names none.
+    static func port(in url: String) -> Substring? {
+        guard let start = url.range(of: "://")?.upperBound else { return nil }
+        let authority = url[start...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        let hostAndPort = authority.split(separator: "@", omittingEmptySubsequences: false).last ?? authority
+        let afterHost = hostAndPort.hasPrefix("[") ? hostAndPort.drop { $0 != "]" }.dropFirst() : hostAndPort
+        guard let colon = afterHost.firstIndex(of: ":") else { return nil }
+        return afterHost[afterHost.index(after: colon)...]
+    }
+
+    /// The URL with any user name and password in it replaced by `***`, for messages.
+    static func redacted(_ url: String) -> String {
+        guard let start = url.range(of: "://")?.upperBound,
+            let at = url[start...].prefix(while: { $0 != "/" }).lastIndex(of: "@")
+        else { return url }
+        return String(url[..<start]) + "***" + String(url[at...])
+    }
+
+    /// What is wrong with a base URL whose port is not a number from 0 to 65535, or that has a query (`?…`) or a
+    /// fragment (`#…`); `nil` when it has none of these. Messages quote the URL without its user name and password.
     ///
-    /// Neither character can stand unencoded in a URL's scheme, host or path, so finding one is enough.
+    /// Neither `?` nor `#` can stand unencoded in a URL's scheme, host or path, so finding one is enough.
     static func problem(withBaseURL url: String, from source: String) -> String? {
+        let shown = redacted(url)
+        let named = source.hasPrefix("-") ? "\(source) \(shown)" : "\(source)=\(shown)"
+        if let port = port(in: url), port.isEmpty || UInt16(port) == nil {
+            return "\(named) names port '\(port)', which is not a port (0 to 65535); give the API's base URL, such "
+                + "as https://api.tvmaze.com or http://127.0.0.1:8080"
+        }
         let part: String
         if let start = url.firstIndex(of: "#") {
             part = "a fragment (\(url[start...]))"
@@ -85,7 +110,6 @@ package struct NetworkOptions: ParsableArguments, Sendable {
         } else {
             return nil
         }
-        let named = source.hasPrefix("-") ? "\(source) \(url)" : "\(source)=\(url)"
         return "\(named) has \(part); give the API's base URL alone, scheme, host, optional port and "
             + "path, such as https://api.tvmaze.com or http://127.0.0.1:8080/api"
     }

@@ -71,6 +71,14 @@ package struct OutputOptions: ParsableArguments, Sendable {
     @Flag(name: .customLong("no-header"), help: "Leave out the header row of csv and tsv output.")
     package var noHeader = false
 
+    @Flag(
+        name: .customLong("csv-formulas"),
+        help: ArgumentHelp(
+            "Write csv cells that start with =, +, -, @, a tab or a CR as they are. By default such a cell gets a "
+                + "leading ' so that a spreadsheet shows it as text instead of running it (OWASP's CSV injection advice)."
+        ))
+    package var csvFormulas = false
+
     @Option(
         name: [.customShort("n"), .customLong("limit")],
         help: ArgumentHelp(

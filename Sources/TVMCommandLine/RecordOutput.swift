@@ -100,7 +100,7 @@ package final class RecordOutput {
         switch settings.format {
         case .jsonl, .ics: mode = .lines
         case .json: mode = .jsonArray(pretty: tty)
-        case .csv: mode = .delimited(.csv)
+        case .csv: mode = .delimited(settings.csvFormulas ? .rawCSV : .csv)
         case .tsv: mode = .delimited(.tsv)
         case .table: mode = .table
         case .auto: mode = tty && (view != nil || settings.fields != nil || jq != nil) ? .table : .lines

@@ -21,7 +21,7 @@ function __tvm-episodes_parse_tokens -S
     set -l unparsed_tokens (__tvm-episodes_tokens -pc)
     switch $unparsed_tokens[1]
     case 'tvm-episodes'
-        __tvm-episodes_parse_subcommand -r 1 'season=+' 'specials' 'group' 'next' 'since=' 'upcoming' 'days=' 'watched' 'unwatched' 'summary' 'db=' 'lock-timeout=' 'api-url=' 'timeout=' 'retries=' 'offline' 'v/verbose' 'refresh' 'cache-max=' 'failed=' 'jq=' 'jq-file=' 'arg=+' 'argjson=+' 'format=' 'fields=' 'no-header' 'n/limit=' 'no-pager' 'no-color' 'q/quiet' 'version' 'h/help'
+        __tvm-episodes_parse_subcommand -r 1 'season=+' 'specials' 'group' 'next' 'since=' 'upcoming' 'days=' 'watched' 'unwatched' 'summary' 'db=' 'lock-timeout=' 'api-url=' 'timeout=' 'retries=' 'offline' 'v/verbose' 'refresh' 'cache-max=' 'failed=' 'jq=' 'jq-file=' 'arg=+' 'argjson=+' 'format=' 'fields=' 'no-header' 'csv-formulas' 'n/limit=' 'no-pager' 'no-color' 'q/quiet' 'version' 'h/help'
         switch $unparsed_tokens[1]
         case 'help'
             __tvm-episodes_parse_subcommand -r 1 'version'
@@ -105,6 +105,7 @@ complete -c 'tvm-episodes' -n '__tvm-episodes_should_offer_completions_for_flags
 complete -c 'tvm-episodes' -n '__tvm-episodes_should_offer_completions_for_flags_or_options "tvm-episodes" format' -l 'format' -d 'Output format: auto (a table on a terminal, JSON Lines otherwise), jsonl, json, table, csv, tsv, or ics (an RFC 5545 calendar: tvm-episodes, tvm-fav next).' -rfka 'auto jsonl json table csv tsv ics'
 complete -c 'tvm-episodes' -n '__tvm-episodes_should_offer_completions_for_flags_or_options "tvm-episodes" fields' -l 'fields' -d 'Comma-separated fields, dotted paths allowed (id,name,network.name): the columns of table, csv and tsv; for jsonl and json, each record keeps just these, in this order (a missing one is null).' -rfka ''
 complete -c 'tvm-episodes' -n '__tvm-episodes_should_offer_completions_for_flags_or_options "tvm-episodes" no-header' -l 'no-header' -d 'Leave out the header row of csv and tsv output.'
+complete -c 'tvm-episodes' -n '__tvm-episodes_should_offer_completions_for_flags_or_options "tvm-episodes" csv-formulas' -l 'csv-formulas' -d 'Write csv cells that start with =, +, -, @, a tab or a CR as they are. By default such a cell gets a leading \' so that a spreadsheet shows it as text instead of running it (OWASP\'s CSV injection advice).'
 complete -c 'tvm-episodes' -n '__tvm-episodes_should_offer_completions_for_flags_or_options "tvm-episodes" limit n' -s 'n' -l 'limit' -d 'Stop after this many output records, asking the API for no more than they need.' -rfka ''
 complete -c 'tvm-episodes' -n '__tvm-episodes_should_offer_completions_for_flags_or_options "tvm-episodes" no-pager' -l 'no-pager' -d 'Never page the output (on a terminal, output taller than the screen goes through $TVM_PAGER, $PAGER or less -FRX).'
 complete -c 'tvm-episodes' -n '__tvm-episodes_should_offer_completions_for_flags_or_options "tvm-episodes" no-color' -l 'no-color' -d 'Never use colour (also off when NO_COLOR is set and not empty, or TERM=dumb).'

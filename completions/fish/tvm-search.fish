@@ -21,7 +21,7 @@ function __tvm-search_parse_tokens -S
     set -l unparsed_tokens (__tvm-search_tokens -pc)
     switch $unparsed_tokens[1]
     case 'tvm-search'
-        __tvm-search_parse_subcommand -r 1 'single' 'embed=+' 'i/interactive' 'history' 'clear-history' 'local' 'genre=+' 'status=' 'language=' 'type=' 'network=' 'country=' 'min-rating=' 'premiered=' 'sort=' 'catalog=' 'api-url=' 'timeout=' 'retries=' 'offline' 'v/verbose' 'refresh' 'cache-max=' 'jq=' 'jq-file=' 'arg=+' 'argjson=+' 'format=' 'fields=' 'no-header' 'n/limit=' 'no-pager' 'no-color' 'q/quiet' 'version' 'h/help'
+        __tvm-search_parse_subcommand -r 1 'single' 'embed=+' 'i/interactive' 'history' 'clear-history' 'local' 'genre=+' 'status=' 'language=' 'type=' 'network=' 'country=' 'min-rating=' 'premiered=' 'sort=' 'catalog=' 'api-url=' 'timeout=' 'retries=' 'offline' 'v/verbose' 'refresh' 'cache-max=' 'jq=' 'jq-file=' 'arg=+' 'argjson=+' 'format=' 'fields=' 'no-header' 'csv-formulas' 'n/limit=' 'no-pager' 'no-color' 'q/quiet' 'version' 'h/help'
         switch $unparsed_tokens[1]
         case 'help'
             __tvm-search_parse_subcommand -r 1 'version'
@@ -118,6 +118,7 @@ complete -c 'tvm-search' -n '__tvm-search_should_offer_completions_for_flags_or_
 complete -c 'tvm-search' -n '__tvm-search_should_offer_completions_for_flags_or_options "tvm-search" format' -l 'format' -d 'Output format: auto (a table on a terminal, JSON Lines otherwise), jsonl, json, table, csv, tsv, or ics (an RFC 5545 calendar: tvm-episodes, tvm-fav next).' -rfka 'auto jsonl json table csv tsv ics'
 complete -c 'tvm-search' -n '__tvm-search_should_offer_completions_for_flags_or_options "tvm-search" fields' -l 'fields' -d 'Comma-separated fields, dotted paths allowed (id,name,network.name): the columns of table, csv and tsv; for jsonl and json, each record keeps just these, in this order (a missing one is null).' -rfka ''
 complete -c 'tvm-search' -n '__tvm-search_should_offer_completions_for_flags_or_options "tvm-search" no-header' -l 'no-header' -d 'Leave out the header row of csv and tsv output.'
+complete -c 'tvm-search' -n '__tvm-search_should_offer_completions_for_flags_or_options "tvm-search" csv-formulas' -l 'csv-formulas' -d 'Write csv cells that start with =, +, -, @, a tab or a CR as they are. By default such a cell gets a leading \' so that a spreadsheet shows it as text instead of running it (OWASP\'s CSV injection advice).'
 complete -c 'tvm-search' -n '__tvm-search_should_offer_completions_for_flags_or_options "tvm-search" limit n' -s 'n' -l 'limit' -d 'Stop after this many output records, asking the API for no more than they need.' -rfka ''
 complete -c 'tvm-search' -n '__tvm-search_should_offer_completions_for_flags_or_options "tvm-search" no-pager' -l 'no-pager' -d 'Never page the output (on a terminal, output taller than the screen goes through $TVM_PAGER, $PAGER or less -FRX).'
 complete -c 'tvm-search' -n '__tvm-search_should_offer_completions_for_flags_or_options "tvm-search" no-color' -l 'no-color' -d 'Never use colour (also off when NO_COLOR is set and not empty, or TERM=dumb).'

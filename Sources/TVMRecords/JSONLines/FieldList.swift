@@ -26,8 +26,11 @@ public struct FieldList: Sendable, Equatable {
         where name.isEmpty || name.split(separator: ".", omittingEmptySubsequences: false).contains("") {
             throw FieldListError(list: text)
         }
-        self.names = names
-        self.paths = names.map { $0.split(separator: ".").map(String.init) }
+        // A name given twice is kept once, in its first place: a JSON object has one member of a name.
+        var seen: Set<String> = []
+        let unique = names.filter { seen.insert($0).inserted }
+        self.names = unique
+        self.paths = unique.map { $0.split(separator: ".").map(String.init) }
     }
 
     /// The record reduced to the listed fields, in order, keyed by their paths as given.

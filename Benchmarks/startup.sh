@@ -37,7 +37,8 @@ catalog=$WORK/catalog.sqlite
 "$BIN/tvm-fetch" show 1 --api-url "$API" >/dev/null
 "$BIN/tvm-episodes" 1 --api-url "$API" >/dev/null
 stop_replay
-export TVM_API_URL=http://127.0.0.1:9 TVM_NOW=2016-05-20T00:00:00Z
+# The cache keys hold the server's address: the timed commands name the same one, which no longer answers.
+export TVM_API_URL=$API TVM_NOW=2016-05-20T00:00:00Z
 
 commands=(
     "jq -n 1"

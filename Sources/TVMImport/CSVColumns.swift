@@ -24,7 +24,7 @@ struct CSVColumns {
     func value(_ fields: [String], _ names: [String]) -> String? {
         for name in names {
             guard let index = self.names.firstIndex(of: name), index < fields.count else { continue }
-            let value = fields[index].trimmingCharacters(in: .whitespaces)
+            let value = fields[index].trimmingBlanks
             if !value.isEmpty { return value }
         }
         return nil

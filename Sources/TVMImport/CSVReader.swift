@@ -45,7 +45,7 @@ public struct CSVReader: Sendable {
     ///
     /// - Parameter header: The first record's fields.
     public static func columns(_ header: [String]) -> [String] {
-        header.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        header.map { $0.trimmingBlanks.lowercased() }
     }
 
     /// Reads one record starting at `index`; moves `index` past its line end.

@@ -21,9 +21,9 @@ public struct ShowKey: Sendable, Hashable {
     public init(tvmaze: Int? = nil, thetvdb: Int? = nil, imdb: String? = nil, title: String? = nil) {
         self.tvmaze = tvmaze.flatMap { $0 > 0 ? $0 : nil }
         self.thetvdb = thetvdb.flatMap { $0 > 0 ? $0 : nil }
-        let imdb = imdb?.trimmingCharacters(in: .whitespaces)
+        let imdb = imdb?.trimmingBlanks
         self.imdb = imdb.flatMap { $0.isEmpty ? nil : $0 }
-        let title = title?.trimmingCharacters(in: .whitespaces)
+        let title = title?.trimmingBlanks
         self.title = title.flatMap { $0.isEmpty ? nil : $0 }
     }
 

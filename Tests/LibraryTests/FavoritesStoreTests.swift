@@ -30,7 +30,7 @@ struct FavoritesStoreTests {
     }
 
     @Test(
-        "the migrations create the favorite table with its columns, checked_at (v3), the viewing-order index (v4) and the window index (v5)"
+        "the migrations create the favorite table with its columns, checked_at (v3), the viewing-order index (v4), the window index (v5) and nullable watched_at (v6)"
     )
     func schema() async throws {
         let (_, queue) = try await memoryStore()
@@ -38,7 +38,10 @@ struct FavoritesStoreTests {
         #expect(columns == ["id", "name", "record", "added_at", "updated_at", "position", "episodes_at", "checked_at"])
         let applied = try await queue.read { db in try FavoritesStore.migrator.appliedMigrations(db) }
         #expect(
-            applied == ["v1-favorite", "v2-episodes-and-marks", "v3-changes", "v4-episode-order", "v5-episode-window"])
+            applied == [
+                "v1-favorite", "v2-episodes-and-marks", "v3-changes", "v4-episode-order", "v5-episode-window",
+                "v6-optional-watched-at",
+            ])
         let primaryKey = try await queue.read { db in try db.primaryKey("favorite").columns }
         #expect(primaryKey == ["id"])
         // tvm-fav next walks this index in viewing order: the plan must use it and sort nothing.

@@ -1,12 +1,14 @@
 /// A CSV header's columns, found by name, and the fields of a row read through them.
 struct CSVColumns {
-    private let names: [String]
+    /// Each column's index by name (the first of two with the same name).
+    private let indexes: [String: Int]
 
     /// Reads a header.
     ///
     /// - Parameter header: The header record's fields.
     init(header: [String]) {
-        names = CSVReader.columns(header)
+        indexes = Dictionary(
+            CSVReader.columns(header).enumerated().map { ($0.element, $0.offset) }, uniquingKeysWith: { a, _ in a })
     }
 
     /// Whether the header has a column among `names`.
@@ -15,7 +17,7 @@ struct CSVColumns {
     /// The first column among `names` (in order of preference).
     func index(_ names: [String]) -> Int? {
         for name in names {
-            if let index = self.names.firstIndex(of: name) { return index }
+            if let index = indexes[name] { return index }
         }
         return nil
     }
@@ -23,8 +25,8 @@ struct CSVColumns {
     /// The trimmed field of the first of `names` that is filled in this row; `nil` when none is.
     func value(_ fields: [String], _ names: [String]) -> String? {
         for name in names {
-            guard let index = self.names.firstIndex(of: name), index < fields.count else { continue }
-            let value = fields[index].trimmingCharacters(in: .whitespaces)
+            guard let index = indexes[name], index < fields.count else { continue }
+            let value = fields[index].trimmingBlanks
             if !value.isEmpty { return value }
         }
         return nil

@@ -13,8 +13,10 @@ public struct CSVReader: Sendable {
         public var line: Int
         /// The fields, in file order.
         public var fields: [String]
+        /// The record's bytes as they stood in the file, without the line end (a slice sharing the file's bytes).
+        public var bytes: ArraySlice<UInt8>
         /// The record as it stood in the file, without its line end.
-        public var original: String
+        public var original: String { String(decoding: bytes, as: UTF8.self) }
         /// What is wrong with it, when it cannot be read.
         public var problem: String?
     }
@@ -36,7 +38,7 @@ public struct CSVReader: Sendable {
         while index < bytes.count {
             let record = Self.record(bytes, from: &index, line: &line)
             if record.fields.count == 1 && record.fields[0].isEmpty && record.problem == nil { continue }
-            return Record(line: record.line, fields: record.fields, original: record.original, problem: record.problem)
+            return Record(line: record.line, fields: record.fields, bytes: record.bytes, problem: record.problem)
         }
         return nil
     }
@@ -45,12 +47,12 @@ public struct CSVReader: Sendable {
     ///
     /// - Parameter header: The first record's fields.
     public static func columns(_ header: [String]) -> [String] {
-        header.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        header.map { $0.trimmingBlanks.lowercased() }
     }
 
     /// Reads one record starting at `index`; moves `index` past its line end.
     private static func record(_ bytes: [UInt8], from index: inout Int, line: inout Int)
-        -> (line: Int, fields: [String], original: String, problem: String?)
+        -> (line: Int, fields: [String], bytes: ArraySlice<UInt8>, problem: String?)
     {
         let first = line
         let begin = index
@@ -111,11 +113,9 @@ public struct CSVReader: Sendable {
             index = min(newline + 1, bytes.count)
             line = first + 1
             let lineEnd = newline > begin && bytes[newline - 1] == UInt8(ascii: "\r") ? newline - 1 : newline
-            let original = String(decoding: bytes[begin..<lineEnd], as: UTF8.self)
-            return (first, [], original, "a quoted field is never closed")
+            return (first, [], bytes[begin..<lineEnd], "a quoted field is never closed")
         }
         fields.append(String(decoding: field, as: UTF8.self))
-        let original = String(decoding: bytes[begin..<max(begin, end)], as: UTF8.self)
-        return (first, fields, original, problem)
+        return (first, fields, bytes[begin..<max(begin, end)], problem)
     }
 }

@@ -21,9 +21,9 @@ public struct ShowKey: Sendable, Hashable {
     public init(tvmaze: Int? = nil, thetvdb: Int? = nil, imdb: String? = nil, title: String? = nil) {
         self.tvmaze = tvmaze.flatMap { $0 > 0 ? $0 : nil }
         self.thetvdb = thetvdb.flatMap { $0 > 0 ? $0 : nil }
-        let imdb = imdb?.trimmingCharacters(in: .whitespaces)
+        let imdb = imdb?.trimmingBlanks
         self.imdb = imdb.flatMap { $0.isEmpty ? nil : $0 }
-        let title = title?.trimmingCharacters(in: .whitespaces)
+        let title = title?.trimmingBlanks
         self.title = title.flatMap { $0.isEmpty ? nil : $0 }
     }
 
@@ -42,13 +42,19 @@ public struct ShowKey: Sendable, Hashable {
 }
 
 /// Where a row came from: the file (inside a ZIP: `export.zip:name.csv`), the line, and its text.
+///
+/// The text is a slice of the file's bytes, shared with them (a 100,000-row export keeps no copy per row); it
+/// becomes a string only when asked for (`--unmatched`).
 public struct RowOrigin: Sendable, Equatable {
     /// The file, as the user knows it.
     public var file: String
     /// The line the row starts on; for a JSON file, the element's index from 1.
     public var line: Int
+    /// The row's bytes as they stood.
+    var bytes: ArraySlice<UInt8>
+
     /// The row as it stood (a CSV line, or the JSON element compacted).
-    public var original: String
+    public var original: String { String(decoding: bytes, as: UTF8.self) }
 
     /// Creates an origin.
     ///
@@ -57,9 +63,14 @@ public struct RowOrigin: Sendable, Equatable {
     ///   - line: The line.
     ///   - original: The row's text.
     public init(file: String, line: Int, original: String) {
+        self.init(file: file, line: line, bytes: ArraySlice(original.utf8))
+    }
+
+    /// Creates an origin on a slice of the file's bytes.
+    init(file: String, line: Int, bytes: ArraySlice<UInt8>) {
         self.file = file
         self.line = line
-        self.original = original
+        self.bytes = bytes
     }
 }
 

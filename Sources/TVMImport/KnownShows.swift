@@ -26,12 +26,10 @@ public struct KnownShows: Sendable {
     /// - Throws: ``StoreError``.
     public init(store: FavoritesStore?) async throws(StoreError) {
         guard let store else { return }
-        let favorites = try await store.favorites()
-        let listed = try await store.showsWithEpisodes(among: favorites.map(\.id))
-        for favorite in favorites {
-            add(
-                id: favorite.id, name: favorite.name, record: favorite.recordBytes,
-                hasEpisodes: listed.contains(favorite.id))
+        for favorite in try await store.externals() {
+            byID[favorite.id] = Entry(name: favorite.name, hasEpisodes: favorite.hasEpisodes)
+            if let tvdb = favorite.thetvdb { byTVDB[tvdb] = favorite.id }
+            if let imdb = favorite.imdb { byIMDb[imdb] = favorite.id }
         }
     }
 

@@ -37,7 +37,7 @@ enum PlainCSVReader {
             return history
         }
         while let record = reader.next() {
-            let origin = RowOrigin(file: file.name, line: record.line, original: record.original)
+            let origin = RowOrigin(file: file.name, line: record.line, bytes: record.bytes)
             if let problem = record.problem {
                 history.skipped.append(SkippedRow(reason: .unreadable, detail: problem, origin: origin))
                 continue

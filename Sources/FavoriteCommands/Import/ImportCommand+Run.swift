@@ -119,11 +119,18 @@ extension ImportCommand {
     private func report(_ plan: ImportPlan, saved: SaveSummary, history: ImportHistory, runtime: ToolRuntime) {
         var reasons: [SkipReason: Int] = [:]
         for row in plan.skipped { reasons[row.reason, default: 0] += 1 }
-        for row in plan.skipped where row.reason != .movie && row.reason != .anime {
+        let unplaced = plan.skipped.filter { $0.reason != .movie && $0.reason != .anime }
+        for row in unplaced.prefix(Self.rowWarnings) {
             runtime.diagnostics.warning(
                 HTMLText.terminalSafe(
                     "\(row.origin.file) line \(row.origin.line): \(row.reason.rawValue): \(row.detail)",
                     keepingNewlines: false))
+        }
+        if unplaced.count > Self.rowWarnings {
+            let more = unplaced.count - Self.rowWarnings
+            runtime.diagnostics.warning(
+                "… and \(more) more row\(more == 1 ? "" : "s") not placed"
+                    + (unmatched == nil ? " (--unmatched FILE keeps every one)" : ", all in \(unmatched ?? "")"))
         }
         let newShows = plan.shows.filter { !$0.wasFavorite }.count
         var text =
@@ -145,6 +152,9 @@ extension ImportCommand {
             runtime.diagnostics.note("nothing changed: every show and mark was already saved")
         }
     }
+
+    /// How many rows not placed are named one by one on stderr; the others are counted.
+    static let rowWarnings = 50
 
     /// `{"show":ID,"name":…,"new":true,"archived":false}` for `--dry-run`.
     private static func json(_ show: ImportPlan.Show) -> [UInt8] {

@@ -192,6 +192,31 @@ struct ImportCommandTests {
         }
     }
 
+    #if os(Linux)
+        @Test(
+            "on a terminal import shows how far it is, with titles from the file that cannot drive the terminal",
+            .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+        func progressOnATerminal() async throws {
+            try await withImportReplay { _, sandbox in
+                let input = sandbox.root.appendingPathComponent("history.csv")
+                let hostile = "tvmaze_id,show,season,episode\n1,\"Dome\u{1B}]0;pwned\u{07}\",1,1\n43,Outlander,1,1\n"
+                try Data(hostile.utf8).write(to: input)
+                var environment = sandbox.environment
+                environment["COLUMNS"] = "100"
+                let command = "'\(Binaries.url("tvm-fav").path)' import '\(input.path)'"
+                let result = try await Sandbox.run(
+                    executable: URL(fileURLWithPath: "/usr/bin/script"),
+                    arguments: ["-q", "-e", "-c", command, "/dev/null"], stdin: nil, environment: environment,
+                    directory: sandbox.root, timeout: 120)
+                #expect(result.status == 0, "\(result.stdout)")
+                #expect(result.stdout.contains("importing 1 of 2: Dome"), "\(result.stdout)")
+                #expect(result.stdout.contains("importing 2 of 2: Outlander"), "\(result.stdout)")
+                #expect(result.stdout.contains("s left)"))
+                #expect(!result.stdout.contains("\u{1B}]0;"), "the title reached the terminal raw")
+            }
+        }
+    #endif
+
     @Test("an empty export exits 1 and says so; a JSON file that is not an array exits 65 naming the file")
     func emptyAndNotArray() async throws {
         try await withImportReplay { server, sandbox in

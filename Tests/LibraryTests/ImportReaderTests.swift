@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+
+@testable import TVMImport
+
+/// The export readers of `tvm-fav import`: CSV records, file roles, times, layouts.
+@Suite("Reading trackers' exports")
+struct ImportReaderTests {
+    func records(_ text: String) -> [CSVReader.Record] {
+        var reader = CSVReader(bytes: Array(text.utf8))
+        var records: [CSVReader.Record] = []
+        while let record = reader.next() { records.append(record) }
+        return records
+    }
+
+    @Test("CSV: a BOM, CRLF, quoted commas, doubled quotes and a line break in quotes are read; blank lines skipped")
+    func csvRecords() {
+        let records = records("\u{FEFF}a,b\r\n\"x, y\",\"say \"\"hi\"\"\"\r\n\r\n\"two\nlines\",z\r\n")
+        #expect(records.map(\.fields) == [["a", "b"], ["x, y", "say \"hi\""], ["two\nlines", "z"]])
+        #expect(records.map(\.line) == [1, 2, 4])
+        #expect(records[1].original == "\"x, y\",\"say \"\"hi\"\"\"")
+        #expect(records.allSatisfy { $0.problem == nil })
+    }
+
+    @Test("CSV: an unclosed quote is reported on its own line, and the rows after it still come")
+    func csvUnclosedQuote() {
+        let records = records("h\n\"open,1\nnext,2\n")
+        #expect(records.count == 3)
+        #expect(records[1].problem == "a quoted field is never closed")
+        #expect(records[1].original == "\"open,1")
+        #expect(records[2].fields == ["next", "2"])
+        #expect(records[2].line == 3)
+    }
+
+    @Test("file roles come from names after any prefix; credentials and personal data have none")
+    func roles() {
+        #expect(ExportFileRole.known(name: "3f9a1c_followed_tv_show.csv") == .tvtimeFollowed)
+        #expect(ExportFileRole.known(name: "tracking-prod-records-v2.csv") == .tvtimeTracking)
+        #expect(ExportFileRole.known(name: "tracking-prod-records.csv") == nil)
+        #expect(ExportFileRole.known(name: "watched-history-12.json") == .traktHistory)
+        #expect(ExportFileRole.known(name: "watched-history.json") == .traktHistory)
+        #expect(ExportFileRole.known(name: "watched-history-x.json") == nil)
+        #expect(ExportFileRole.known(name: "SimklBackup.json") == .simklBackup)
+        for secret in [
+            "access_token.csv", "auth-prod-login.csv", "account_info.csv", "user-settings.json", "user-profile.json",
+        ] {
+            #expect(ExportFileRole.known(name: secret) == nil)
+        }
+        #expect(ExportFileRole.sniff(Array("\u{FEFF}key,s_id,series_name\n".utf8)) == .tvtimeTracking)
+        #expect(ExportFileRole.sniff(Array(#"[{"title":"x","tvMazeId":1}]"#.utf8)) == .sonarrSeries)
+        #expect(ExportFileRole.sniff(Array(#"{"shows":[]}"#.utf8)) == .simklBackup)
+        #expect(ExportFileRole.sniff(Array("show,season,episode\n".utf8)) == .plainCSV)
+    }
+
+    @Test("times: ISO 8601 with or without a zone, TV Time's form, a bare date; others refused; empty is no time")
+    func times() throws {
+        let instant = { (text: String) in try #require(ExportDate.parse(text) ?? nil).timeIntervalSince1970 }
+        #expect(try instant("2018-11-13T21:30:00.250Z") == 1_542_144_600.25)
+        #expect(try instant("2018-11-13T22:30:00+01:00") == 1_542_144_600)
+        #expect(try instant("2018-11-13 21:30:00") == 1_542_144_600)
+        #expect(try instant("2018-11-13") == 1_542_067_200)
+        #expect(ExportDate.parse("11/13/2018 21:30") == nil)
+        #expect(ExportDate.parse(" ") == .some(nil))
+    }
+
+    @Test("the plain CSV: renamed columns are found; a header without a show column is a layout problem")
+    func plainLayout() {
+        let renamed = PlainCSVReader.read(
+            ExportFile(
+                name: "h.csv", role: .plainCSV, bytes: Array("TVDB_ID,Title,Season,Number,Date\n264492,UTD,1,2,\n".utf8)
+            ))
+        #expect(renamed.problems.isEmpty)
+        #expect(renamed.rows.first?.show == ShowKey(thetvdb: 264492, title: "UTD"))
+        #expect(renamed.rows.first?.episode == EpisodeNumber(season: 1, number: 2))
+        let bad = PlainCSVReader.read(ExportFile(name: "h.csv", role: .plainCSV, bytes: Array("a,b\n1,2\n".utf8)))
+        #expect(bad.rows.isEmpty)
+        #expect(
+            bad.problems.first?.localizedDescription.hasPrefix("h.csv: the header (a,b) names no show column") == true)
+    }
+
+    @Test("JSON: an object where an array belongs is reported whole; a movie and anime are skipped with reasons")
+    func jsonShapes() {
+        let notArray = JSONExportReader.read(ExportFile(name: "w.json", role: .traktHistory, bytes: Array("{}".utf8)))
+        #expect(notArray.problems.count == 1)
+        let simkl = JSONExportReader.read(
+            ExportFile(
+                name: "SimklBackup.json", role: .simklBackup,
+                bytes: Array(
+                    #"{"shows":[{"show":{"title":"UTD","ids":{"tvdb":264492}}}],"anime":[{}],"movies":[{},{}]}"#.utf8)))
+        #expect(simkl.rows.count == 1)
+        #expect(simkl.rows.first?.episode == nil)
+        #expect(simkl.skipped.map(\.reason) == [.anime, .movie, .movie])
+    }
+}

@@ -53,7 +53,11 @@ struct CaseTests {
         #expect(tools.isSuperset(of: InProcess.tools.map(\.name) + ["tvm"]), "\(tools.sorted())")
     }
 
-    @Test("each case prints exactly its stdout and stderr and exits with its status", arguments: ToolCase.all)
+    // One case at a time: each is a few milliseconds in-process, and 160 replay servers and runs at once on a
+    // loaded 2-core CI machine only measure the machine.
+    @Test(
+        "each case prints exactly its stdout and stderr and exits with its status", .serialized,
+        arguments: ToolCase.all)
     func run(_ toolCase: ToolCase) async throws {
         let server = try await ReplayServer.start(ReplayConfiguration(fixturesDirectory: ToolCase.fixtures))
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("tvm-case-\(UUID().uuidString)")
@@ -78,14 +82,18 @@ struct CaseTests {
                 },
                 "\(toolCase.testDescription): no status")
             #expect(result.status == status, "\(toolCase.testDescription): \(result.stderr)")
-            #expect(result.stdout == (try toolCase.text("stdout", api: api) ?? ""), "\(toolCase.testDescription)")
+            #expect(
+                result.stdout == (try toolCase.text("stdout", api: api) ?? ""),
+                "\(toolCase.testDescription): stderr \(result.stderr.debugDescription)")
             if let pattern = try toolCase.text("stderr.pattern", api: api) {
                 let regex = try Regex(pattern.trimmingCharacters(in: .newlines))
                 #expect(
                     (try? regex.wholeMatch(in: result.stderr.trimmingCharacters(in: .newlines))) != nil,
                     "\(toolCase.testDescription): stderr \(result.stderr.debugDescription) does not match \(pattern)")
             } else {
-                #expect(result.stderr == (try toolCase.text("stderr", api: api) ?? ""), "\(toolCase.testDescription)")
+                #expect(
+                    result.stderr == (try toolCase.text("stderr", api: api) ?? ""),
+                    "\(toolCase.testDescription): stderr \(result.stderr.debugDescription)")
             }
             await server.stop()
         } catch {

@@ -142,7 +142,8 @@ let package = Package(
             name: "LibraryTests",
             dependencies: [
                 "TVMRecords", "TVMText", "TVMTerminal", "TVMStore", "TVMazeAPI", "TVMImages", "TVMCommandLine",
-                "TVMCatalog", "TVMImport", "TVMAccount", grdb,
+                "TVMCatalog", "TVMImport", "TVMAccount", "SearchCommands", grdb,
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ],
             resources: [.copy("Images")]
         ),

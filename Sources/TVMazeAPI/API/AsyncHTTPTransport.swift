@@ -63,52 +63,42 @@ public final class AsyncHTTPTransport: HTTPTransport {
     public func get(_ url: String, headers: [(name: String, value: String)]) async throws(TransportFailure)
         -> HTTPResponse
     {
-        guard let parsed = URL(string: url), let scheme = parsed.scheme, let host = parsed.host else {
-            throw .invalidURL(url)
-        }
-        let proxy = proxySettings.proxy(scheme: scheme.lowercased(), host: host)
-        let client = client(for: ClientKey(proxy: proxy, followsRedirects: true))
-        var request = HTTPClientRequest(url: url)
-        request.method = .GET
-        request.headers.add(name: "User-Agent", value: userAgent)
-        request.headers.add(name: "Accept", value: "application/json")
-        for header in headers { request.headers.add(name: header.name, value: header.value) }
-        do {
-            let response = try await client.execute(request, timeout: .milliseconds(Int64(timeout * 2000)))
-            let body = try await response.body.collect(upTo: Self.maxCollectedBytes)
-            return HTTPResponse(
-                status: Int(response.status.code),
-                headers: response.headers.map { (name: $0.name, value: $0.value) },
-                body: Array(body.readableBytesView)
-            )
-        } catch {
-            throw Self.classify(error, host: host, proxy: proxy, verbose: verbose)
-        }
+        try await perform(url, method: .GET, headers: headers, body: [], followsRedirects: true)
     }
 
     /// Performs one request of any method without following redirects. See ``HTTPTransport/send(_:)``.
     public func send(_ request: HTTPRequest) async throws(TransportFailure) -> HTTPResponse {
-        guard let parsed = URL(string: request.url), let scheme = parsed.scheme, let host = parsed.host else {
-            throw .invalidURL(request.url)
+        try await perform(
+            request.url, method: HTTPMethod(rawValue: request.method), headers: request.headers, body: request.body,
+            followsRedirects: false)
+    }
+
+    /// One request with its whole body collected: a JSON body, when there is one, goes with its content type.
+    private func perform(
+        _ url: String, method: HTTPMethod, headers: [(name: String, value: String)], body: [UInt8],
+        followsRedirects: Bool
+    ) async throws(TransportFailure) -> HTTPResponse {
+        guard let parsed = URL(string: url), let scheme = parsed.scheme, let host = parsed.host else {
+            throw .invalidURL(url)
         }
         let proxy = proxySettings.proxy(scheme: scheme.lowercased(), host: host)
-        let client = client(for: ClientKey(proxy: proxy, followsRedirects: false))
-        var outgoing = HTTPClientRequest(url: request.url)
-        outgoing.method = HTTPMethod(rawValue: request.method)
+        let client = client(for: ClientKey(proxy: proxy, followsRedirects: followsRedirects))
+        var outgoing = HTTPClientRequest(url: url)
+        outgoing.method = method
         outgoing.headers.add(name: "User-Agent", value: userAgent)
         outgoing.headers.add(name: "Accept", value: "application/json")
-        if !request.body.isEmpty {
+        if !body.isEmpty {
             outgoing.headers.add(name: "Content-Type", value: "application/json")
-            outgoing.body = .bytes(ByteBuffer(bytes: request.body))
+            outgoing.body = .bytes(ByteBuffer(bytes: body))
         }
-        for header in request.headers { outgoing.headers.add(name: header.name, value: header.value) }
+        for header in headers { outgoing.headers.add(name: header.name, value: header.value) }
         do {
             let response = try await client.execute(outgoing, timeout: .milliseconds(Int64(timeout * 2000)))
-            let body = try await response.body.collect(upTo: Self.maxCollectedBytes)
+            let collected = try await response.body.collect(upTo: Self.maxCollectedBytes)
             return HTTPResponse(
                 status: Int(response.status.code),
                 headers: response.headers.map { (name: $0.name, value: $0.value) },
-                body: Array(body.readableBytesView)
+                body: Array(collected.readableBytesView)
             )
         } catch {
             throw Self.classify(error, host: host, proxy: proxy, verbose: verbose)

@@ -63,3 +63,24 @@ bench_report() {
         exit (r <= t ? 0 : 1)
     }'
 }
+
+# Gives every favorite of the database DB the first 100 recorded episodes of Person of Interest
+# (shows/2/episodes.json), with ids of their own, written with sqlite3 as tvm-fav add would keep them, and marks the
+# first half watched. SCRATCH is a folder for the episode list.
+bench_episodes() {
+    local db=$1 scratch=$2
+    jq -c '.[:100]' Tests/Fixtures/tvmaze/shows/2/episodes.json >"$scratch/episodes.json"
+    sqlite3 "$db" <<SQL
+CREATE TEMP TABLE src AS SELECT value AS e, key AS pos FROM json_each(readfile('$scratch/episodes.json'));
+INSERT INTO episode (id, show_id, position, season, number, type, regular, name, airdate, airtime, airstamp, airs_at,
+  runtime, record)
+SELECT f.id * 1000 + s.pos, f.id, s.pos, json_extract(e, '\$.season'), json_extract(e, '\$.number'),
+  json_extract(e, '\$.type'),
+  json_extract(e, '\$.number') IS NOT NULL AND coalesce(json_extract(e, '\$.type'), 'regular') = 'regular',
+  json_extract(e, '\$.name'), json_extract(e, '\$.airdate'), json_extract(e, '\$.airtime'), json_extract(e, '\$.airstamp'),
+  unixepoch(json_extract(e, '\$.airstamp')), json_extract(e, '\$.runtime'), json_set(e, '\$.id', f.id * 1000 + s.pos)
+FROM favorite AS f, src AS s;
+UPDATE favorite SET episodes_at = '2016-05-01 00:00:00.000';
+INSERT INTO watched SELECT id, show_id, '2016-05-01 00:00:00.000' FROM episode WHERE position < 50;
+SQL
+}

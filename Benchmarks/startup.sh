@@ -16,20 +16,7 @@ cd "$ROOT"
 bench_records 100 "$WORK/shows-100.jsonl"
 db=$WORK/fav.sqlite
 "$BIN/tvm-fav" add --no-episodes --db "$db" <"$WORK/shows-100.jsonl" >/dev/null
-jq -c '.[:100]' Tests/Fixtures/tvmaze/shows/2/episodes.json >"$WORK/episodes.json"
-sqlite3 "$db" <<SQL
-CREATE TEMP TABLE src AS SELECT value AS e, key AS pos FROM json_each(readfile('$WORK/episodes.json'));
-INSERT INTO episode (id, show_id, position, season, number, type, regular, name, airdate, airtime, airstamp, airs_at,
-  runtime, record)
-SELECT f.id * 1000 + s.pos, f.id, s.pos, json_extract(e, '$.season'), json_extract(e, '$.number'),
-  json_extract(e, '$.type'),
-  json_extract(e, '$.number') IS NOT NULL AND coalesce(json_extract(e, '$.type'), 'regular') = 'regular',
-  json_extract(e, '$.name'), json_extract(e, '$.airdate'), json_extract(e, '$.airtime'), json_extract(e, '$.airstamp'),
-  unixepoch(json_extract(e, '$.airstamp')), json_extract(e, '$.runtime'), json_set(e, '$.id', f.id * 1000 + s.pos)
-FROM favorite AS f, src AS s;
-UPDATE favorite SET episodes_at = '2016-05-01 00:00:00.000';
-INSERT INTO watched SELECT id, show_id, '2016-05-01 00:00:00.000' FROM episode WHERE position < 50;
-SQL
+bench_episodes "$db" "$WORK"
 
 start_replay --synthetic-pages 3
 catalog=$WORK/catalog.sqlite

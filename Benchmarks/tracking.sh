@@ -18,20 +18,7 @@ trap 'rm -rf "$work"' EXIT
 bench_records 100 "$work/shows-100.jsonl"
 db=$work/fav.sqlite
 "$FAV" add --no-episodes --db "$db" <"$work/shows-100.jsonl" >/dev/null
-jq -c '.[:100]' Tests/Fixtures/tvmaze/shows/2/episodes.json >"$work/episodes.json"
-sqlite3 "$db" <<SQL
-CREATE TEMP TABLE src AS SELECT value AS e, key AS pos FROM json_each(readfile('$work/episodes.json'));
-INSERT INTO episode (id, show_id, position, season, number, type, regular, name, airdate, airtime, airstamp, airs_at,
-  runtime, record)
-SELECT f.id * 1000 + s.pos, f.id, s.pos, json_extract(e, '$.season'), json_extract(e, '$.number'),
-  json_extract(e, '$.type'),
-  json_extract(e, '$.number') IS NOT NULL AND coalesce(json_extract(e, '$.type'), 'regular') = 'regular',
-  json_extract(e, '$.name'), json_extract(e, '$.airdate'), json_extract(e, '$.airtime'), json_extract(e, '$.airstamp'),
-  unixepoch(json_extract(e, '$.airstamp')), json_extract(e, '$.runtime'), json_set(e, '$.id', f.id * 1000 + s.pos)
-FROM favorite AS f, src AS s;
-UPDATE favorite SET episodes_at = '2016-05-01 00:00:00.000';
-INSERT INTO watched SELECT id, show_id, '2016-05-01 00:00:00.000' FROM episode WHERE position < 50;
-SQL
+bench_episodes "$db" "$work"
 export TVM_NOW=2016-05-20T00:00:00Z TVM_API_URL=http://127.0.0.1:9 XDG_CACHE_HOME=$work/cache
 next_lines=$("$FAV" next --db "$db" | wc -l)
 [[ $next_lines == 100 ]] || { echo "benchmark: expected 100 lines of tvm-fav next, got $next_lines" >&2; exit 1; }

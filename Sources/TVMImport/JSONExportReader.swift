@@ -91,21 +91,7 @@ enum JSONExportReader {
             history.skipped.append(SkippedRow(reason: .unreadable, detail: "no show in the entry", origin: origin))
             return
         }
-        let showKey = key(show)
-        let seasons = object["seasons"] as? [Any] ?? []
-        var any = false
-        for case let season as [String: Any] in seasons {
-            guard let s = integer(season["number"]) else { continue }
-            for case let episode as [String: Any] in season["episodes"] as? [Any] ?? [] {
-                guard let e = integer(episode["number"]) else { continue }
-                let time = ExportDate.parse(episode["last_watched_at"] as? String ?? "") ?? nil
-                history.rows.append(
-                    ImportRow(
-                        show: showKey, episode: EpisodeNumber(season: s, number: e), watchedAt: time, origin: origin))
-                any = true
-            }
-        }
-        if !any { history.rows.append(ImportRow(show: showKey, episode: nil, watchedAt: nil, origin: origin)) }
+        addSeasons(of: object, show: key(show), timeKey: "last_watched_at", origin: origin, to: &history)
     }
 
     private static func add(simkl element: Any, origin: RowOrigin, to history: inout ImportHistory) {
@@ -113,13 +99,21 @@ enum JSONExportReader {
             history.skipped.append(SkippedRow(reason: .unreadable, detail: "no show in the entry", origin: origin))
             return
         }
-        let showKey = key(show)
+        addSeasons(of: object, show: key(show), timeKey: "watched_at", origin: origin, to: &history)
+    }
+
+    /// The rows of a show's `seasons[].episodes[]` (Trakt's watched shows, Simkl), each episode's time under
+    /// `timeKey`; a show with no episode listed is one row without an episode, so that it is still followed.
+    private static func addSeasons(
+        of object: [String: Any], show showKey: ShowKey, timeKey: String, origin: RowOrigin,
+        to history: inout ImportHistory
+    ) {
         var any = false
         for case let season as [String: Any] in object["seasons"] as? [Any] ?? [] {
             guard let s = integer(season["number"]) else { continue }
             for case let episode as [String: Any] in season["episodes"] as? [Any] ?? [] {
                 guard let e = integer(episode["number"]) else { continue }
-                let time = ExportDate.parse(episode["watched_at"] as? String ?? "") ?? nil
+                let time = ExportDate.parse(episode[timeKey] as? String ?? "") ?? nil
                 history.rows.append(
                     ImportRow(
                         show: showKey, episode: EpisodeNumber(season: s, number: e), watchedAt: time, origin: origin))

@@ -22,9 +22,7 @@ package enum MultiCall {
         case .run(let tool, let arguments):
             return await tool.run(arguments)
         case .print(let text):
-            let sink = context.stdout(false)
-            try? Array(text.utf8).withUnsafeBytes { try sink.write($0) }
-            try? sink.flush()
+            context.print(text)
             return 0
         case .fail(let message):
             context.stderr(message)

@@ -60,6 +60,16 @@ package struct ToolContext: Sendable {
     /// The context of the current task: the process's, unless a caller bound another with `$current.withValue`.
     @TaskLocal package static var current: ToolContext = .process
 
+    /// Writes a whole text to standard output at once (help, versions, the tool list); write errors are ignored,
+    /// as a closed stdout ends the run anyway.
+    ///
+    /// - Parameter text: The text, with its line ends.
+    package func print(_ text: String) {
+        let sink = stdout(false)
+        try? Array(text.utf8).withUnsafeBytes { try sink.write($0) }
+        try? sink.flush()
+    }
+
     private static func writeStandardError(_ text: String) {
         var bytes = Array(text.utf8)[...]
         while !bytes.isEmpty {

@@ -27,11 +27,7 @@ enum UsageError {
             if text.hasPrefix("OVERVIEW:") || text.hasPrefix("USAGE:") {
                 text = HelpText.fitted(text, width: terminal.width)
             }
-            if !text.isEmpty {
-                let sink = context.stdout(terminal.stdoutIsTTY)
-                try? Array((text + "\n").utf8).withUnsafeBytes { try sink.write($0) }
-                try? sink.flush()
-            }
+            if !text.isEmpty { context.print(text + "\n") }
             return 0
         }
         let tool = command.configuration.commandName ?? "tvm"

@@ -100,4 +100,40 @@ struct RealTimeTests {
         #expect(server.log.count(matching: .exact("/shows?page=0")) == 1)
         #expect(server.log.count(matching: .exact("/updates/shows?since=day")) == 1)
     }
+
+    // Moved from AccountLoginTests: the login must start polling within 20 s, which a parallel crowd on a loaded CI
+    // machine once kept it from doing.
+    @Test("pairing: the e-mail is confirmed, the key stored; an unknown e-mail exits 1; --no-email prints the URL")
+    func pairing() async throws {
+        try await withReplay { server, sandbox in
+            server.account.addAccount(username: "ada", key: AccountWorld.key, premium: 0, email: "ada@example.org")
+            server.account.setPollInterval(.milliseconds(100))
+            sandbox.extraEnvironment["TVM_PAIRING_INTERVAL"] = "0.2"
+            async let login = sandbox.run("tvm-fav", ["login", "--email", "ada@example.org"])
+            #expect(await server.log.waitForRequests(count: 2, timeout: .seconds(20)))
+            server.account.confirmPairing(email: "ada@example.org")
+            let result = try await login
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stderr.contains("confirm the e-mail TVMaze just sent you"))
+            #expect(result.stderr.contains("signed in to TVMaze as ada"))
+            let polls = AccountWorld.requests(server, "POST", "/v1/auth/poll")
+            #expect(polls.count >= 2)
+            #expect(polls.allSatisfy { $0.status != 429 })
+            #expect(FileManager.default.fileExists(atPath: AccountWorld.credentialsFile(sandbox).path))
+
+            let unknown = try await sandbox.run("tvm-fav", ["login", "--email", "bob@example.org"])
+            #expect(unknown.status == 1)
+            #expect(unknown.stderr.contains("TVMaze knows no account with the e-mail bob@example.org"))
+
+            sandbox.extraEnvironment["TVM_PAIRING_LIMIT"] = "1"
+            let noEmail = try await sandbox.run("tvm-fav", ["login", "--email", "ada@example.org", "--no-email"])
+            #expect(noEmail.status == 75)
+            #expect(noEmail.stdout.hasPrefix("https://www.tvmaze.com/account/confirm?token="))
+            #expect(noEmail.stderr.contains("nothing was stored"))
+            let body = AccountWorld.requests(server, "POST", "/v1/auth/start").last.map {
+                String(decoding: $0.body, as: UTF8.self)
+            }
+            #expect(body?.contains(#""email_confirmation":false"#) == true)
+        }
+    }
 }

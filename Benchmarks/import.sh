@@ -5,7 +5,7 @@
 #   2. local work of a 100,000-row plain CSV whose shows are all saved already (parse, place, save), against
 #      `python3 -c 'import csv; sum(1 for _ in csv.reader(open(F)))'` on the same file: <= 3x;
 #   3. peak memory of that import (GNU time's maximum resident set): <= 64 MB.
-# The wall-time goal at the 20/10 s window (300 shows / 10,000 rows) is not measured here yet.
+# The wall-time goal at the 20/10 s window (300 shows / 10,000 rows) is Benchmarks/import-window.sh (5 minutes).
 # Usage: Benchmarks/import.sh [runs]      Needs: swift, jq, python3, /usr/bin/time; hyperfine if installed.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -153,19 +153,17 @@ let package = Package(
             resources: [.copy("Images")]
         ),
         .testTarget(name: "FavoriteCommandsTests", dependencies: ["FavoriteCommands"]),
-        // Commands run in the test's process, in a ToolContext of buffers (Tests/CommandTests/InProcess.swift).
-        .testTarget(
-            name: "CommandTests",
-            dependencies: [
-                "FetchCommands", "SearchCommands", "FavoriteCommands", "EpisodesCommands", "ImgCommands",
-                "TVMCommandLine", "TVMRecords", "TVMazeAPI", "ReplayServer",
-                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
-            ]
-        ),
         .testTarget(name: "ReplayServerTests", dependencies: ["ReplayServer"]),
+        // The tools against the replay server: in the test's process, in a ToolContext of buffers
+        // (Support/InProcess.swift), or as the built program where a real process matters.
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["ReplayServer", "tvm", "tvm-docs", "tvm-completion-probe", "tvm-replay"]
+            dependencies: [
+                "ReplayServer", "tvm", "tvm-docs", "tvm-completion-probe", "tvm-replay",
+                "FetchCommands", "SearchCommands", "FavoriteCommands", "EpisodesCommands", "ImgCommands",
+                "TVMCommandLine", "TVMRecords", "TVMazeAPI",
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ]
         ),
     ]
 )

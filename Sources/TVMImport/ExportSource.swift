@@ -30,6 +30,7 @@ public enum ExportSource {
             } catch {
                 throw .cannotRead(path: "stdin", reason: error.localizedDescription)
             }
+            guard bytes.count <= maxBytes else { throw tooLarge("stdin", maxBytes) }
             return [ExportFile(name: "stdin", role: role(of: bytes, name: nil, format: format), bytes: bytes)]
         }
         var isFolder: ObjCBool = false
@@ -136,6 +137,10 @@ public enum ExportSource {
         return [UInt8](head) == [0x50, 0x4B, 0x03, 0x04] || [UInt8](head) == [0x50, 0x4B, 0x05, 0x06]
     }
 
+    private static func tooLarge(_ path: String, _ maxBytes: Int) -> ImportError {
+        .cannotRead(path: path, reason: "it is larger than \(maxBytes / 1_048_576) MB")
+    }
+
     private static func read(_ path: String, maxBytes: Int) throws(ImportError) -> [UInt8] {
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw .cannotRead(path: path, reason: "it cannot be opened (permissions?)")
@@ -143,9 +148,7 @@ public enum ExportSource {
         defer { try? handle.close() }
         do {
             let data = try handle.read(upToCount: maxBytes + 1) ?? Data()
-            guard data.count <= maxBytes else {
-                throw ImportError.cannotRead(path: path, reason: "it is larger than \(maxBytes / 1_048_576) MB")
-            }
+            guard data.count <= maxBytes else { throw tooLarge(path, maxBytes) }
             return [UInt8](data)
         } catch let error as ImportError {
             throw error

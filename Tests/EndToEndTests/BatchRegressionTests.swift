@@ -17,7 +17,7 @@ struct BatchRegressionTests {
         try await withReplay(faults: [FaultRule(.serverError(status: 503), matching: .exact("/shows/139"))]) {
             server, sandbox in
             let failed = sandbox.root.appendingPathComponent("failed.jsonl")
-            let result = try await sandbox.run(
+            let result = try await sandbox.runInProcess(
                 "tvm-fetch", ["show", "--jq", ".name", "--retries", "1", "--failed", failed.path],
                 stdin: Self.threeShows)
             #expect(result.status == 69)
@@ -30,7 +30,7 @@ struct BatchRegressionTests {
 
             // Piped back in once the server answers again, the failed line gives its show.
             server.removeAllFaults()
-            let again = try await sandbox.run(
+            let again = try await sandbox.runInProcess(
                 "tvm-fetch", ["show", "--jq", ".name", "--failed", failed.path],
                 stdin: try String(contentsOf: failed, encoding: .utf8))
             #expect(again.status == 0, "\(again.stderr)")
@@ -45,7 +45,7 @@ struct BatchRegressionTests {
             FaultRule(.serverError(status: 503), matching: .prefix("/shows/1/episodes")),
             FaultRule(.serverError(status: 503), matching: .exact("/shows/139")),
         ]) { _, sandbox in
-            let episodes = try await sandbox.run(
+            let episodes = try await sandbox.runInProcess(
                 "tvm-episodes", ["--retries", "0", "--jq", "._tvm.show.id"],
                 stdin: "{\"id\":1,\"name\":\"Under the Dome\"}\n{\"id\":43,\"name\":\"Outlander\"}\n")
             #expect(episodes.status == 69)
@@ -54,7 +54,7 @@ struct BatchRegressionTests {
                 episodes.stderr.contains("tvm-episodes: error: stdin line 1: show 1: HTTP 503"), "\(episodes.stderr)")
             #expect(episodes.stderr.contains("tvm-episodes: error: 1 of 2 records failed (ids 1)"))
 
-            let added = try await sandbox.run(
+            let added = try await sandbox.runInProcess(
                 "tvm-fav", ["add", "--no-episodes", "--retries", "0", "--jq", ".name"], stdin: "43\n139\n1\n")
             #expect(added.status == 69)
             #expect(added.stdout == "Outlander\nUnder the Dome\n")
@@ -68,7 +68,7 @@ struct BatchRegressionTests {
     func unreachableHost() async throws {
         let sandbox = try Sandbox(apiURL: "http://127.0.0.1:9")
         let failed = sandbox.root.appendingPathComponent("failed.txt")
-        let result = try await sandbox.run(
+        let result = try await sandbox.runInProcess(
             "tvm-fetch", ["show", "--retries", "0", "--failed", failed.path], stdin: "1\n139\n43\n")
         #expect(result.status == 69)
         #expect(result.stdout.isEmpty)
@@ -79,7 +79,7 @@ struct BatchRegressionTests {
     @Test("--failed in a folder that does not exist fails before anything is fetched, exit 74")
     func unwritableFailedFile() async throws {
         try await withReplay { server, sandbox in
-            let result = try await sandbox.run("tvm-fetch", ["show", "1", "--failed", "missing/failed.txt"])
+            let result = try await sandbox.runInProcess("tvm-fetch", ["show", "1", "--failed", "missing/failed.txt"])
             #expect(result.status == 74)
             #expect(result.stderr.hasPrefix("tvm-fetch: error: --failed missing/failed.txt: "))
             #expect(server.log.count == 0)

@@ -7,7 +7,7 @@ struct EpisodesCommandTests {
     @Test("an id argument costs one request (embed=episodes), and each line is the recorded episode plus _tvm.show")
     func byIDIsByteExact() async throws {
         try await withReplay { server, sandbox in
-            let result = try await sandbox.run("tvm-episodes", ["1"])
+            let result = try await sandbox.runInProcess("tvm-episodes", ["1"])
             #expect(result.status == 0)
             #expect(result.stderr.isEmpty)
             let recorded = try EpisodeFixtures.embedded(
@@ -16,7 +16,7 @@ struct EpisodesCommandTests {
             #expect(result.lines == recorded.map { EpisodeFixtures.labelled($0, id: 1, name: "Under the Dome") })
             #expect(server.log.requests.map(\.target) == ["/shows/1?embed=episodes"])
 
-            let squid = try await sandbox.run("tvm-episodes", ["43687"])
+            let squid = try await sandbox.runInProcess("tvm-episodes", ["43687"])
             let squidRecorded = try EpisodeFixtures.embedded(
                 "episodes", in: "shows/43687/embed=episodes.json", baseURL: server.baseURL)
             #expect(squidRecorded.count == 9)
@@ -31,7 +31,7 @@ struct EpisodesCommandTests {
             let shows = try [1, 2, 43].map { id in
                 try #require(page.first { $0.hasPrefix("{\"id\":\(id),") })
             }
-            let result = try await sandbox.run("tvm-episodes", [], stdin: shows.joined(separator: "\n") + "\n")
+            let result = try await sandbox.runInProcess("tvm-episodes", [], stdin: shows.joined(separator: "\n") + "\n")
             #expect(result.status == 0)
             #expect(
                 server.log.requests.map(\.target) == ["/shows/1/episodes", "/shows/2/episodes", "/shows/43/episodes"])
@@ -62,7 +62,7 @@ struct EpisodesCommandTests {
     func stdinForms() async throws {
         try await withReplay { server, sandbox in
             let stdin = "{\"score\":17.5,\"show\":{\"id\":1,\"name\":\"Under the Dome\"}}\n\"43687\"\n"
-            let result = try await sandbox.run("tvm-episodes", ["--jq", "._tvm.show.name"], stdin: stdin)
+            let result = try await sandbox.runInProcess("tvm-episodes", ["--jq", "._tvm.show.name"], stdin: stdin)
             #expect(result.status == 0)
             #expect(
                 result.lines == Array(repeating: "Under the Dome", count: 39) + Array(repeating: "Squid Game", count: 9)
@@ -74,7 +74,8 @@ struct EpisodesCommandTests {
     @Test("a show that does not exist is reported, the others still print, and the run exits 1")
     func missingShowInTheMiddle() async throws {
         try await withReplay { server, sandbox in
-            let result = try await sandbox.run("tvm-episodes", ["1", "424242", "43687", "--jq", "._tvm.show.id"])
+            let result = try await sandbox.runInProcess(
+                "tvm-episodes", ["1", "424242", "43687", "--jq", "._tvm.show.id"])
             #expect(result.status == 1)
             #expect(result.lines == Array(repeating: "1", count: 39) + Array(repeating: "43687", count: 9))
             #expect(result.stderr.contains("tvm-episodes: error: show 424242 not found"))
@@ -86,7 +87,7 @@ struct EpisodesCommandTests {
     func badStdinLine() async throws {
         try await withReplay { _, sandbox in
             let stdin = "1\n{\"id\":\n424242\n{\"id\":9,\"season\":1,\"number\":1,\"airdate\":\"2013-06-24\"}\n43687\n"
-            let result = try await sandbox.run("tvm-episodes", ["--jq", "._tvm.show.id"], stdin: stdin)
+            let result = try await sandbox.runInProcess("tvm-episodes", ["--jq", "._tvm.show.id"], stdin: stdin)
             #expect(result.status == 65)  // the most serious of 65 (bad lines) and 1 (show 424242)
             #expect(result.lines == Array(repeating: "1", count: 39) + Array(repeating: "43687", count: 9))
             #expect(result.stderr.contains("stdin line 2"))
@@ -99,7 +100,7 @@ struct EpisodesCommandTests {
     @Test("--season keeps only the given seasons; a season the show lacks prints nothing, says so and exits 1")
     func seasonFilter() async throws {
         try await withReplay { server, sandbox in
-            let result = try await sandbox.run("tvm-episodes", ["1", "--season", "2", "--season", "3"])
+            let result = try await sandbox.runInProcess("tvm-episodes", ["1", "--season", "2", "--season", "3"])
             #expect(result.status == 0)
             #expect(try EpisodeFixtures.seasonCounts(lines: result.lines) == [1: [2: 13, 3: 13]])
             let recorded = try EpisodeFixtures.embedded(
@@ -107,11 +108,11 @@ struct EpisodesCommandTests {
             #expect(
                 result.lines
                     == recorded.dropFirst(13).map { EpisodeFixtures.labelled($0, id: 1, name: "Under the Dome") })
-            let none = try await sandbox.run("tvm-episodes", ["1", "--season", "9"])
+            let none = try await sandbox.runInProcess("tvm-episodes", ["1", "--season", "9"])
             #expect(none.status == 1)
             #expect(none.stdout.isEmpty)
             #expect(none.stderr.contains("show 1 (Under the Dome) has no episodes matching --season 9"))
-            let bad = try await sandbox.run("tvm-episodes", ["1", "--season", "0"])
+            let bad = try await sandbox.runInProcess("tvm-episodes", ["1", "--season", "0"])
             #expect(bad.status == 64)
         }
     }
@@ -120,7 +121,8 @@ struct EpisodesCommandTests {
     func sinceIsUTC() async throws {
         try await withReplay { _, sandbox in
             let stdin = "{\"id\":2,\"name\":\"Person of Interest\"}\n"
-            let result = try await sandbox.run("tvm-episodes", ["--since", "2016-06-15", "--jq", ".id"], stdin: stdin)
+            let result = try await sandbox.runInProcess(
+                "tvm-episodes", ["--since", "2016-06-15", "--jq", ".id"], stdin: stdin)
             #expect(result.status == 0)
             // Independent oracle: Foundation's ISO 8601 parser against the recorded airstamps.
             let formatter = ISO8601DateFormatter()
@@ -134,7 +136,7 @@ struct EpisodesCommandTests {
             #expect(result.lines == expected)
             // 5x12 aired 2016-06-14 at 22:00 in New York, which is 2016-06-15 02:00 UTC.
             #expect(result.lines == ["659371", "659372"])
-            let bad = try await sandbox.run("tvm-episodes", ["2", "--since", "2016-02-30"])
+            let bad = try await sandbox.runInProcess("tvm-episodes", ["2", "--since", "2016-02-30"])
             #expect(bad.status == 64)
             #expect(bad.stderr.contains("--since takes a date as YYYY-MM-DD"))
         }

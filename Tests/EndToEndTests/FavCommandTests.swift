@@ -19,7 +19,7 @@ struct FavCommandTests {
     @Test("add fetches bare ids, saves them, and prints the records exactly as served")
     func addByID() async throws {
         try await withReplay { server, sandbox in
-            let result = try await sandbox.run("tvm-fav", ["add", "--no-episodes", "1", "139"])
+            let result = try await sandbox.runInProcess("tvm-fav", ["add", "--no-episodes", "1", "139"])
             #expect(result.status == 0)
             #expect(result.stderr.isEmpty, "no summary when stderr is not a terminal")
             let expected = [try recorded("shows/1.json", server), try recorded("shows/139.json", server)]
@@ -44,7 +44,7 @@ struct FavCommandTests {
             let credit = try Fixtures.elements("people/1/castcredits&embed=show.json", baseURL: server.baseURL)
             let tagged = String(page[2].dropLast()) + ",\"_tvm\":{\"favorite\":false}}"
             let stdin = [page[0], page[1], tagged, search[1], credit[1]].joined(separator: "\n") + "\n"
-            let result = try await sandbox.run("tvm-fav", ["add", "--no-episodes"], stdin: stdin)
+            let result = try await sandbox.runInProcess("tvm-fav", ["add", "--no-episodes"], stdin: stdin)
             #expect(result.status == 0)
             #expect(result.stderr.isEmpty)
             #expect(server.log.count == 0)
@@ -61,7 +61,7 @@ struct FavCommandTests {
     @Test("a bare id and a record with little more than an id are fetched before saving")
     func addFetchesPartialRecords() async throws {
         try await withReplay { server, sandbox in
-            let result = try await sandbox.run(
+            let result = try await sandbox.runInProcess(
                 "tvm-fav", ["add", "--no-episodes"], stdin: "\"1\"\n{\"id\":139,\"name\":\"Girls\"}\n")
             #expect(result.status == 0)
             #expect(server.log.requests.map(\.target) == ["/shows/1", "/shows/139"])
@@ -72,10 +72,10 @@ struct FavCommandTests {
     @Test("adding a favorite again updates its record, keeps its place, and never duplicates it")
     func reAdd() async throws {
         try await withReplay { server, sandbox in
-            _ = try await sandbox.run("tvm-fav", ["add", "--no-episodes", "1", "139"])
+            _ = try await sandbox.runInProcess("tvm-fav", ["add", "--no-episodes", "1", "139"])
             let renamed = try recorded("shows/1.json", server).replacingOccurrences(
                 of: "\"name\":\"Under the Dome\"", with: "\"name\":\"Under the Dome (renamed)\"")
-            let again = try await sandbox.run("tvm-fav", ["add", "--no-episodes"], stdin: renamed + "\n")
+            let again = try await sandbox.runInProcess("tvm-fav", ["add", "--no-episodes"], stdin: renamed + "\n")
             #expect(again.status == 0)
             #expect(again.lines == [renamed])
             let rows = try await FavSupport.sqlite(
@@ -87,7 +87,7 @@ struct FavCommandTests {
     @Test("an id TVMaze does not know is reported and skipped; the others are saved; exit 1")
     func addUnknownID() async throws {
         try await withReplay { _, sandbox in
-            let result = try await sandbox.run("tvm-fav", ["add", "--no-episodes", "424242", "1"])
+            let result = try await sandbox.runInProcess("tvm-fav", ["add", "--no-episodes", "424242", "1"])
             #expect(result.status == 1)
             #expect(result.stderr.contains("tvm-fav: error: show 424242 not found"))
             #expect(try await sandbox.favoriteIDs() == [1])
@@ -100,7 +100,7 @@ struct FavCommandTests {
             let page = try Fixtures.elements("shows/page-0.json", baseURL: server.baseURL)
             let episode = try Fixtures.compact(Fixtures.data("episodes/1.json"))
             let stdin = [page[0], "{\"id\":", page[1], String(decoding: episode, as: UTF8.self), page[2]]
-            let result = try await sandbox.run(
+            let result = try await sandbox.runInProcess(
                 "tvm-fav", ["add", "--no-episodes"], stdin: stdin.joined(separator: "\n") + "\n")
             #expect(result.status == 65)
             #expect(result.stderr.contains("line 2"))
@@ -117,25 +117,27 @@ struct FavCommandTests {
         let sandbox = try Sandbox()
         let shows = try FavSupport.recordedShows()
         let chosen = [shows[40], shows[3], shows[300], shows[12]]
-        _ = try await sandbox.run("tvm-fav", ["add", "--no-episodes"], stdin: chosen.joined(separator: "\n") + "\n")
+        _ = try await sandbox.runInProcess(
+            "tvm-fav", ["add", "--no-episodes"], stdin: chosen.joined(separator: "\n") + "\n")
         let ids = chosen.map(FavSupport.showID)
         #expect(try await sandbox.favoriteIDs() == ids)
         #expect(try await sandbox.favoriteIDs(["--sort", "id"]) == ids.sorted())
-        let names = try await sandbox.run("tvm-fav", ["list", "--sort", "name", "--jq", ".name"])
+        let names = try await sandbox.runInProcess("tvm-fav", ["list", "--sort", "name", "--jq", ".name"])
         #expect(names.lines == names.lines.sorted { $0.lowercased() < $1.lowercased() })
         #expect(names.lines.count == 4)
-        let lines = try await sandbox.run("tvm-fav", ["list"])
+        let lines = try await sandbox.runInProcess("tvm-fav", ["list"])
         #expect(lines.lines.count == 4)
         #expect(
             lines.lines[0].hasPrefix(String(chosen[0].dropLast()) + ",\"_tvm\":{\"favorite\":true,\"added_at\":\"20"))
-        let table = try await sandbox.run("tvm-fav", ["list", "--format", "table"], environment: ["COLUMNS": "120"])
+        let table = try await sandbox.runInProcess(
+            "tvm-fav", ["list", "--format", "table"], environment: ["COLUMNS": "120"])
         let header = try #require(table.lines.first)
         #expect(
             header.split(separator: " ", omittingEmptySubsequences: true) == [
                 "ID", "NAME", "STATUS", "PREMIERED", "GENRES", "RATING",
             ])
         #expect(table.lines.count == 5)
-        let bad = try await sandbox.run("tvm-fav", ["list", "--sort", "rating"])
+        let bad = try await sandbox.runInProcess("tvm-fav", ["list", "--sort", "rating"])
         #expect(bad.status == 64)
     }
 
@@ -143,7 +145,7 @@ struct FavCommandTests {
     func listFastPathMatches() async throws {
         let sandbox = try Sandbox()
         let shows = try FavSupport.recordedShows()
-        _ = try await sandbox.run(
+        _ = try await sandbox.runInProcess(
             "tvm-fav", ["add", "--no-episodes"], stdin: shows.prefix(30).joined(separator: "\n") + "\n")
         // `--arg` binds a variable no filter reads: ArgumentParser takes it, and the fast path leaves it to it.
         let throughArgumentParser = ["--arg", "unused", "1"]
@@ -152,8 +154,8 @@ struct FavCommandTests {
             ["--format", "table", "--sort", "name"], ["-q", "--format", "jsonl"],
         ]
         for options in optionSets {
-            let fast = try await sandbox.run("tvm-fav", ["list"] + options, environment: ["COLUMNS": "100"])
-            let full = try await sandbox.run(
+            let fast = try await sandbox.runInProcess("tvm-fav", ["list"] + options, environment: ["COLUMNS": "100"])
+            let full = try await sandbox.runInProcess(
                 "tvm-fav", ["list"] + options + throughArgumentParser, environment: ["COLUMNS": "100"])
             #expect(fast.status == 0 && full.status == 0, "\(options): \(fast.stderr) \(full.stderr)")
             #expect(fast.stdout == full.stdout, "\(options)")
@@ -163,13 +165,13 @@ struct FavCommandTests {
         // A database with no tables yet (an empty file) cannot be read as it is: the fast path hands it over.
         let empty = sandbox.root.appendingPathComponent("empty.sqlite")
         #expect(FileManager.default.createFile(atPath: empty.path, contents: Data()))
-        let handed = try await sandbox.run("tvm-fav", ["list", "--db", empty.path])
+        let handed = try await sandbox.runInProcess("tvm-fav", ["list", "--db", empty.path])
         #expect(handed.status == 0 && handed.stdout.isEmpty && handed.stderr.isEmpty, "\(handed.stderr)")
         // A file that is not a database: the fast path hands it over too, and the error and status are the same.
         let junk = sandbox.root.appendingPathComponent("junk.sqlite")
         try Data(repeating: 0x41, count: 4096).write(to: junk)
-        let fastJunk = try await sandbox.run("tvm-fav", ["list", "--db", junk.path])
-        let fullJunk = try await sandbox.run("tvm-fav", ["list", "--db", junk.path] + throughArgumentParser)
+        let fastJunk = try await sandbox.runInProcess("tvm-fav", ["list", "--db", junk.path])
+        let fullJunk = try await sandbox.runInProcess("tvm-fav", ["list", "--db", junk.path] + throughArgumentParser)
         #expect(fastJunk.status == 74 && fastJunk.status == fullJunk.status, "\(fastJunk.stderr)")
         #expect(fastJunk.stderr == fullJunk.stderr && !fastJunk.stderr.isEmpty)
     }
@@ -177,13 +179,13 @@ struct FavCommandTests {
     @Test("list, show and status on a database that does not exist yet print nothing and create nothing")
     func emptyDatabase() async throws {
         let sandbox = try Sandbox()
-        let list = try await sandbox.run("tvm-fav", ["list"])
+        let list = try await sandbox.runInProcess("tvm-fav", ["list"])
         #expect(list.status == 0)
         #expect(list.stdout.isEmpty)
-        let show = try await sandbox.run("tvm-fav", ["show", "1"])
+        let show = try await sandbox.runInProcess("tvm-fav", ["show", "1"])
         #expect(show.status == 1)
         #expect(show.stderr.contains("show 1 is not a favorite"))
-        let status = try await sandbox.run("tvm-fav", ["status"], stdin: "1\n")
+        let status = try await sandbox.runInProcess("tvm-fav", ["status"], stdin: "1\n")
         #expect(status.lines == ["{\"id\":1,\"_tvm\":{\"favorite\":false}}"])
         #expect(!FileManager.default.fileExists(atPath: sandbox.dataHome.path))
     }
@@ -191,19 +193,19 @@ struct FavCommandTests {
     @Test("show prints the saved record, or the detail view of tvm-fetch show; an unknown id exits 1")
     func show() async throws {
         try await withReplay { server, sandbox in
-            _ = try await sandbox.run("tvm-fav", ["add", "--no-episodes", "1"])
+            _ = try await sandbox.runInProcess("tvm-fav", ["add", "--no-episodes", "1"])
             let requests = server.log.count
-            let record = try await sandbox.run("tvm-fav", ["show", "1"])
+            let record = try await sandbox.runInProcess("tvm-fav", ["show", "1"])
             #expect(record.status == 0)
             #expect(record.lines == [try recorded("shows/1.json", server)])
-            let detail = try await sandbox.run("tvm-fav", ["show", "1", "--format", "table"])
+            let detail = try await sandbox.runInProcess("tvm-fav", ["show", "1", "--format", "table"])
             // --refresh: the HTTP cache would otherwise answer tvm-fetch from the response tvm-fav add fetched.
-            let fetched = try await sandbox.run("tvm-fetch", ["show", "1", "--format", "table", "--refresh"])
+            let fetched = try await sandbox.runInProcess("tvm-fetch", ["show", "1", "--format", "table", "--refresh"])
             #expect(detail.stdout == fetched.stdout)
             #expect(detail.stdout.contains("Under the Dome"))
             #expect(detail.stdout.contains("https://www.imdb.com/title/tt1553656"))
             #expect(server.log.count == requests + 1, "only tvm-fetch used the network")
-            let missing = try await sandbox.run("tvm-fav", ["show", "139"])
+            let missing = try await sandbox.runInProcess("tvm-fav", ["show", "139"])
             #expect(missing.status == 1)
             #expect(missing.stderr.contains("show 139 is not a favorite"))
         }
@@ -212,12 +214,13 @@ struct FavCommandTests {
     @Test("status passes records on with _tvm.favorite added, in every input form")
     func status() async throws {
         try await withReplay { server, sandbox in
-            _ = try await sandbox.run("tvm-fav", ["add", "--no-episodes", "139"])
+            _ = try await sandbox.runInProcess("tvm-fav", ["add", "--no-episodes", "139"])
             let requests = server.log.count
             let page = try Fixtures.elements("shows/page-0.json", baseURL: server.baseURL)
             let search = try Fixtures.elements("search/shows/q=girls.json", baseURL: server.baseURL)
             let stdin = [page[0], search[0], search[1], "139", "{\"id\":2,\"_tvm\":{\"score\":1}}"]
-            let result = try await sandbox.run("tvm-fav", ["status"], stdin: stdin.joined(separator: "\n") + "\n")
+            let result = try await sandbox.runInProcess(
+                "tvm-fav", ["status"], stdin: stdin.joined(separator: "\n") + "\n")
             #expect(result.status == 0)
             #expect(
                 result.lines == [
@@ -228,7 +231,7 @@ struct FavCommandTests {
                     "{\"id\":2,\"_tvm\":{\"score\":1,\"favorite\":false}}",
                 ])
             #expect(server.log.count == requests)
-            let table = try await sandbox.run(
+            let table = try await sandbox.runInProcess(
                 "tvm-fav", ["status", "--format", "table"], stdin: stdin[1] + "\n" + stdin[2])
             #expect(table.lines.count == 3)
             #expect(table.lines[1].hasSuffix("Delete"))
@@ -239,7 +242,7 @@ struct FavCommandTests {
     @Test("status on a terminal shows Delete on red for saved shows and Favorite on green for the others")
     func statusColours() async throws {
         try await withReplay { server, sandbox in
-            _ = try await sandbox.run("tvm-fav", ["add", "--no-episodes", "139"])
+            _ = try await sandbox.runInProcess("tvm-fav", ["add", "--no-episodes", "139"])
             let search = try Fixtures.elements("search/shows/q=girls.json", baseURL: server.baseURL)
             let input = try FavSupport.write(Array(search.prefix(2)), named: "search.jsonl", in: sandbox.root)
             let session = try sandbox.terminal("tvm-fav status < \(shellQuoted(input.path))", term: "xterm")
@@ -259,8 +262,8 @@ struct FavCommandTests {
                 of: "\"name\":\"Under the Dome\"", with: "\"name\":\"Stale name\"")
             let gone = try Fixtures.elements("shows/page-0.json", baseURL: server.baseURL)[1]
             #expect(gone.hasPrefix("{\"id\":2,"))
-            _ = try await sandbox.run("tvm-fav", ["add", "--no-episodes"], stdin: stale + "\n" + gone + "\n")
-            let result = try await sandbox.run("tvm-fav", ["refresh"])
+            _ = try await sandbox.runInProcess("tvm-fav", ["add", "--no-episodes"], stdin: stale + "\n" + gone + "\n")
+            let result = try await sandbox.runInProcess("tvm-fav", ["refresh"])
             #expect(result.status == 1)
             #expect(result.lines == [try recorded("shows/1.json", server)])
             #expect(result.stderr.contains("show 2 (\"Person of Interest\") is gone from TVMaze (HTTP 404)"))
@@ -280,14 +283,15 @@ struct FavCommandTests {
         let sandbox = try Sandbox()
         let show = try FavSupport.recordedShows()[0]
         let custom = sandbox.root.appendingPathComponent("elsewhere/my.sqlite")
-        let flag = try await sandbox.run("tvm-fav", ["add", "--no-episodes", "--db", custom.path], stdin: show + "\n")
+        let flag = try await sandbox.runInProcess(
+            "tvm-fav", ["add", "--no-episodes", "--db", custom.path], stdin: show + "\n")
         #expect(flag.status == 0)
         #expect(FileManager.default.fileExists(atPath: custom.path))
         #expect(!FileManager.default.fileExists(atPath: sandbox.favoritesDatabase.path))
-        let viaEnvironment = try await sandbox.run(
+        let viaEnvironment = try await sandbox.runInProcess(
             "tvm-fav", ["list", "--jq", ".id"], environment: ["TVM_DB": custom.path])
         #expect(viaEnvironment.lines == ["1"])
-        let flagWins = try await sandbox.run(
+        let flagWins = try await sandbox.runInProcess(
             "tvm-fav", ["list", "--db", sandbox.root.appendingPathComponent("none.sqlite").path],
             environment: ["TVM_DB": custom.path])
         #expect(flagWins.stdout.isEmpty)
@@ -296,23 +300,23 @@ struct FavCommandTests {
     @Test("list, show, status and rm work with the server stopped; add of a full record too")
     func offline() async throws {
         let (server, sandbox) = try await startReplay()
-        _ = try await sandbox.run("tvm-fav", ["add", "--no-episodes", "1", "139"])
+        _ = try await sandbox.runInProcess("tvm-fav", ["add", "--no-episodes", "1", "139"])
         await server.stop()
-        let list = try await sandbox.run("tvm-fav", ["list", "--jq", ".name"])
+        let list = try await sandbox.runInProcess("tvm-fav", ["list", "--jq", ".name"])
         #expect(list.status == 0)
         #expect(list.lines == ["Under the Dome", "Girls"])
-        let show = try await sandbox.run("tvm-fav", ["show", "139", "--format", "table"])
+        let show = try await sandbox.runInProcess("tvm-fav", ["show", "139", "--format", "table"])
         #expect(show.status == 0)
         #expect(show.stdout.contains("Girls"))
-        let status = try await sandbox.run("tvm-fav", ["status", "--jq", "._tvm.favorite"], stdin: "1\n2\n")
+        let status = try await sandbox.runInProcess("tvm-fav", ["status", "--jq", "._tvm.favorite"], stdin: "1\n2\n")
         #expect(status.lines == ["true", "false"])
         let page = try FavSupport.recordedShows()
-        let add = try await sandbox.run("tvm-fav", ["add", "--no-episodes"], stdin: page[5] + "\n")
+        let add = try await sandbox.runInProcess("tvm-fav", ["add", "--no-episodes"], stdin: page[5] + "\n")
         #expect(add.status == 0)
-        let remove = try await sandbox.run("tvm-fav", ["rm", "--yes", "1"])
+        let remove = try await sandbox.runInProcess("tvm-fav", ["rm", "--yes", "1"])
         #expect(remove.status == 0)
         #expect(try await sandbox.favoriteIDs() == [139, FavSupport.showID(page[5])])
-        let fetch = try await sandbox.run("tvm-fav", ["add", "--no-episodes", "82", "--retries", "0"])
+        let fetch = try await sandbox.runInProcess("tvm-fav", ["add", "--no-episodes", "82", "--retries", "0"])
         #expect(fetch.status == 69)
         #expect(fetch.stderr.contains("An error occurred while fetching data.\n"))
     }

@@ -7,7 +7,7 @@ struct FetchCommandTests {
     @Test("shows prints page 0 exactly as recorded, one compact record per line")
     func showsPageZero() async throws {
         try await withReplay { server, sandbox in
-            let result = try await sandbox.run("tvm-fetch", ["shows", "--page", "0"])
+            let result = try await sandbox.runInProcess("tvm-fetch", ["shows", "--page", "0"])
             #expect(result.status == 0)
             #expect(result.stderr.isEmpty)
             let expected = try Fixtures.elements("shows/page-0.json", baseURL: server.baseURL)
@@ -20,7 +20,7 @@ struct FetchCommandTests {
     @Test("shows --all walks pages from --page until the 404 and prints every page")
     func showsAll() async throws {
         try await withReplay { server, sandbox in
-            let result = try await sandbox.run("tvm-fetch", ["shows", "--all", "--page", "1"])
+            let result = try await sandbox.runInProcess("tvm-fetch", ["shows", "--all", "--page", "1"])
             #expect(result.status == 0)
             let expected =
                 try Fixtures.elements("shows/page-1.json", baseURL: server.baseURL)
@@ -35,7 +35,7 @@ struct FetchCommandTests {
     @Test("a page past the end of the index, without --all, exits 1")
     func showsPastTheEnd() async throws {
         try await withReplay { _, sandbox in
-            let result = try await sandbox.run("tvm-fetch", ["shows", "--page", "3"])
+            let result = try await sandbox.runInProcess("tvm-fetch", ["shows", "--page", "3"])
             #expect(result.status == 1)
             #expect(result.stdout.isEmpty)
             #expect(result.stderr.contains("tvm-fetch: error: not found"))
@@ -45,7 +45,7 @@ struct FetchCommandTests {
     @Test("show prints each id's record unchanged, and a missing id exits 1 after the others")
     func showByID() async throws {
         try await withReplay { server, sandbox in
-            let result = try await sandbox.run("tvm-fetch", ["show", "1", "99999999", "139"])
+            let result = try await sandbox.runInProcess("tvm-fetch", ["show", "1", "99999999", "139"])
             #expect(result.status == 1)
             let one = Fixtures.rewrite(
                 String(decoding: Fixtures.compact(try Fixtures.data("shows/1.json")), as: UTF8.self),
@@ -61,7 +61,7 @@ struct FetchCommandTests {
     @Test("show --embed asks for the embed and passes _embedded through")
     func showEmbed() async throws {
         try await withReplay { server, sandbox in
-            let result = try await sandbox.run("tvm-fetch", ["show", "1", "--embed", "cast"])
+            let result = try await sandbox.runInProcess("tvm-fetch", ["show", "1", "--embed", "cast"])
             #expect(result.status == 0)
             let expected = Fixtures.rewrite(
                 String(decoding: Fixtures.compact(try Fixtures.data("shows/1/embed=cast.json")), as: UTF8.self),
@@ -69,7 +69,7 @@ struct FetchCommandTests {
             #expect(result.lines == [expected])
             #expect(server.log.requests.map(\.target) == ["/shows/1?embed=cast"])
 
-            let two = try await sandbox.run("tvm-fetch", ["show", "--embed", "cast,episodes", "1"])
+            let two = try await sandbox.runInProcess("tvm-fetch", ["show", "--embed", "cast,episodes", "1"])
             #expect(server.log.requests.last?.target == "/shows/1?embed%5B%5D=cast&embed%5B%5D=episodes")
             #expect(two.status == 1)  // not recorded: a 404 at the replay server
         }
@@ -82,7 +82,7 @@ struct FetchCommandTests {
                 ("seasons", "shows/1/seasons.json", 3), ("cast", "shows/1/cast.json", 15),
                 ("crew", "shows/1/crew.json", 27),
             ] {
-                let result = try await sandbox.run("tvm-fetch", [command, "1"])
+                let result = try await sandbox.runInProcess("tvm-fetch", [command, "1"])
                 #expect(result.status == 0, "\(command)")
                 #expect(result.lines == (try Fixtures.elements(file, baseURL: server.baseURL)), "\(command)")
                 #expect(result.lines.count == count)
@@ -93,7 +93,7 @@ struct FetchCommandTests {
     @Test("updates prints one {id, updated} line per show, in TVMaze's order")
     func updates() async throws {
         try await withReplay { server, sandbox in
-            let result = try await sandbox.run("tvm-fetch", ["updates"])
+            let result = try await sandbox.runInProcess("tvm-fetch", ["updates"])
             #expect(result.status == 0)
             #expect(result.stderr.isEmpty)
             // The recording is one flat object, "ID":TIMESTAMP members in TVMaze's order: one line each, in that
@@ -107,7 +107,7 @@ struct FetchCommandTests {
             }
             #expect(expected.count == 25128)
             #expect(result.lines == expected)
-            let since = try await sandbox.run("tvm-fetch", ["updates", "--since", "week"])
+            let since = try await sandbox.runInProcess("tvm-fetch", ["updates", "--since", "week"])
             #expect(server.log.requests.last?.target == "/updates/shows?since=week")
             #expect(since.status == 1)  // not recorded
         }
@@ -116,13 +116,14 @@ struct FetchCommandTests {
     @Test("schedule sends country and date, and a country that is not ISO 3166's is a usage error")
     func schedule() async throws {
         try await withReplay { server, sandbox in
-            let result = try await sandbox.run("tvm-fetch", ["schedule", "--country", "US", "--date", "2019-01-19"])
+            let result = try await sandbox.runInProcess(
+                "tvm-fetch", ["schedule", "--country", "US", "--date", "2019-01-19"])
             #expect(result.status == 0)
             #expect(result.lines.count == 37)
             #expect(server.log.requests.last?.target == "/schedule?country=US&date=2019-01-19")
             // UK is refused before any request, with the code to use (issue 16); TVMaze would answer 422.
             let requests = server.log.requests.count
-            let rejected = try await sandbox.run("tvm-fetch", ["schedule", "--country", "UK"])
+            let rejected = try await sandbox.runInProcess("tvm-fetch", ["schedule", "--country", "UK"])
             #expect(rejected.status == 64)
             #expect(rejected.stderr.contains("use --country GB"))
             #expect(server.log.requests.count == requests)

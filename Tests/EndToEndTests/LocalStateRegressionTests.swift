@@ -25,7 +25,7 @@ struct LocalStateRegressionTests {
             try Data("x".utf8).write(to: blocker)
             let environment: [String: String?] =
                 blocked == "HOME" ? ["HOME": blocker.path, "XDG_STATE_HOME": nil] : ["XDG_STATE_HOME": blocker.path]
-            let result = try await sandbox.run("tvm-search", ["squid", "game"], environment: environment)
+            let result = try await sandbox.runInProcess("tvm-search", ["squid", "game"], environment: environment)
             #expect(result.status == 0, "\(result.stderr)")
             #expect(
                 result.lines == (try expectedSearchLines("search/shows/q=squid%20game.json", baseURL: server.baseURL)))
@@ -57,13 +57,13 @@ struct LocalStateRegressionTests {
             #expect(failed.stderr.contains("No space left on device"), "\(failed.stderr)")
             let history = sandbox.stateHome.appendingPathComponent("tvm/search-history.jsonl")
             #expect(!FileManager.default.fileExists(atPath: history.path))
-            let listed = try await sandbox.run("tvm-search", ["--history", "--jq", ".query"])
+            let listed = try await sandbox.runInProcess("tvm-search", ["--history", "--jq", ".query"])
             #expect(listed.status == 0)
             #expect(listed.lines.isEmpty)
 
-            let written = try await sandbox.run("tvm-search", ["girls", "--jq", ".id"])
+            let written = try await sandbox.runInProcess("tvm-search", ["girls", "--jq", ".id"])
             #expect(written.status == 0)
-            let remembered = try await sandbox.run("tvm-search", ["--history", "--jq", ".query"])
+            let remembered = try await sandbox.runInProcess("tvm-search", ["--history", "--jq", ".query"])
             #expect(remembered.lines == ["girls"])
         }
     }
@@ -72,23 +72,24 @@ struct LocalStateRegressionTests {
     @Test("cache clear gives the space back: http.sqlite and http.sqlite-wal end a few pages long")
     func cacheClearGivesTheSpaceBack() async throws {
         try await withReplay(syntheticPages: 12) { _, sandbox in
-            let filled = try await sandbox.run("tvm-fetch", ["shows", "--all", "--jq", ".id"])
+            let filled = try await sandbox.runInProcess("tvm-fetch", ["shows", "--all", "--jq", ".id"])
             #expect(filled.status == 0, "\(filled.stderr)")
             let path = cacheFile(sandbox)
             let entries = try await sqlite(path, "SELECT COUNT(*) FROM response")
             #expect(fileSize(path) + fileSize(path + "-wal") > 3_000_000)
 
-            let cleared = try await sandbox.run("tvm-fetch", ["cache", "clear"])
+            let cleared = try await sandbox.runInProcess("tvm-fetch", ["cache", "clear"])
             #expect(cleared.status == 0, "\(cleared.stderr)")
             #expect(cleared.stderr == "tvm-fetch: note: removed \(entries) cached responses\n")
             #expect(fileSize(path) <= 64 * 1024, "http.sqlite: \(fileSize(path)) bytes")
             #expect(fileSize(path + "-wal") <= 64 * 1024, "http.sqlite-wal: \(fileSize(path + "-wal")) bytes")
-            let info = try await sandbox.run("tvm-fetch", ["cache", "info", "--jq", "[.entries, .file_bytes] | @tsv"])
+            let info = try await sandbox.runInProcess(
+                "tvm-fetch", ["cache", "info", "--jq", "[.entries, .file_bytes] | @tsv"])
             let figures = info.lines.first?.split(separator: "\t").compactMap { Int($0) } ?? []
             #expect(figures.count == 2 && figures[0] == 0 && figures[1] <= 128 * 1024, "\(info.stdout)")
             #expect(try await sqlite(path, "PRAGMA integrity_check") == "ok")
 
-            let again = try await sandbox.run("tvm-fetch", ["shows", "--page", "0", "--jq", ".id"])
+            let again = try await sandbox.runInProcess("tvm-fetch", ["shows", "--page", "0", "--jq", ".id"])
             #expect(again.status == 0)
             #expect(try await sqlite(path, "SELECT COUNT(*) FROM response") == "1")
         }
@@ -101,23 +102,24 @@ struct LocalStateRegressionTests {
             let path = cacheFile(sandbox)
             let stored = { try await sqlite(path, "SELECT COALESCE(SUM(size), 0) FROM response") }
 
-            let page = try await sandbox.run("tvm-fetch", ["shows", "--page", "0", "--cache-max", "1KiB"])
+            let page = try await sandbox.runInProcess("tvm-fetch", ["shows", "--page", "0", "--cache-max", "1KiB"])
             #expect(page.status == 0, "\(page.stderr)")
             #expect(page.lines == (try Fixtures.elements("shows/page-0.json", baseURL: server.baseURL)))
             #expect(try await stored() == "0")
-            let info = try await sandbox.run("tvm-fetch", ["cache", "info", "--jq", ".bytes"])
+            let info = try await sandbox.runInProcess("tvm-fetch", ["cache", "info", "--jq", ".bytes"])
             #expect(info.lines == ["0"])
-            let repeated = try await sandbox.run("tvm-fetch", ["shows", "--page", "0", "--cache-max", "1KiB"])
+            let repeated = try await sandbox.runInProcess("tvm-fetch", ["shows", "--page", "0", "--cache-max", "1KiB"])
             #expect(repeated.stdout == page.stdout)
             #expect(server.log.count == 2)  // nothing was kept, so the repeat asked again
 
             // A response that fits is kept; one over the cap also evicts what an earlier, larger cap let in.
-            let none = try await sandbox.run("tvm-search", ["no such show", "--cache-max", "1KiB"])
+            let none = try await sandbox.runInProcess("tvm-search", ["no such show", "--cache-max", "1KiB"])
             #expect(none.status == 1)
             #expect(try await stored() == "2")  // the empty result, []
-            _ = try await sandbox.run("tvm-fetch", ["shows", "--page", "1"])
+            _ = try await sandbox.runInProcess("tvm-fetch", ["shows", "--page", "1"])
             #expect((Int(try await stored()) ?? 0) > 1024)
-            let show = try await sandbox.run("tvm-fetch", ["show", "1", "--cache-max", "1KiB", "--jq", ".name"])
+            let show = try await sandbox.runInProcess(
+                "tvm-fetch", ["show", "1", "--cache-max", "1KiB", "--jq", ".name"])
             #expect(show.lines == ["Under the Dome"])
             #expect((Int(try await stored()) ?? .max) <= 1024)
             #expect(try await sqlite(path, "SELECT COUNT(*) FROM response WHERE key LIKE '%/shows/1'") == "0")

@@ -29,7 +29,7 @@ struct OutputFormatsTests {
     func csvReadsBack() async throws {
         let sandbox = try Sandbox()
         let input = Self.awkwardShows.joined(separator: "\n") + "\n"
-        let result = try await sandbox.run(
+        let result = try await sandbox.runInProcess(
             "tvm-fav", ["status", "--format", "csv", "--fields", "id,name,network.name,genres,rating.average"],
             stdin: input)
         #expect(result.status == 0, "\(result.stderr)")
@@ -46,7 +46,7 @@ struct OutputFormatsTests {
     @Test("--fields with --format json keeps just those fields in each element of the array")
     func fieldsProjectJSON() async throws {
         try await withReplay { _, sandbox in
-            let json = try await sandbox.run(
+            let json = try await sandbox.runInProcess(
                 "tvm-fetch", ["shows", "--page", "0", "-n", "2", "--fields", "id", "--format", "json"])
             let parsed = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Int]]
             #expect(parsed == [["id": 1], ["id": 2]])
@@ -56,7 +56,7 @@ struct OutputFormatsTests {
     @Test("--format json with --jq is one array of the filter's outputs")
     func jsonArrayOfFilterOutputs() async throws {
         try await withReplay { _, sandbox in
-            let result = try await sandbox.run(
+            let result = try await sandbox.runInProcess(
                 "tvm-fetch", ["shows", "--page", "0", "-n", "3", "--jq", ".name", "--format", "json"])
             #expect(result.status == 0)
             let parsed = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String]
@@ -68,7 +68,7 @@ struct OutputFormatsTests {
     func emptyFavoritesAsJSON() async throws {
         let sandbox = try Sandbox()
         for arguments in [["list", "--format", "json"], ["list", "--format", "json", "--jq", "."]] {
-            let result = try await sandbox.run("tvm-fav", arguments)
+            let result = try await sandbox.runInProcess("tvm-fav", arguments)
             #expect(result.status == 0)
             #expect(result.stdout == "[]\n", "\(arguments)")
         }
@@ -78,17 +78,18 @@ struct OutputFormatsTests {
     @Test("-n/--limit stops after N records and asks for no more pages than they need")
     func limitStopsRequests() async throws {
         try await withReplay(syntheticPages: 3) { server, sandbox in
-            let result = try await sandbox.run("tvm-fetch", ["shows", "--all", "-n", "10"])
+            let result = try await sandbox.runInProcess("tvm-fetch", ["shows", "--all", "-n", "10"])
             #expect(result.status == 0, "\(result.stderr)")
             #expect(result.lines.count == 10)
             #expect(server.log.count(matching: .prefix("/shows?page=")) == 1)
-            let filtered = try await sandbox.run("tvm-fetch", ["shows", "--all", "--limit", "3", "--jq", ".id"])
+            let filtered = try await sandbox.runInProcess(
+                "tvm-fetch", ["shows", "--all", "--limit", "3", "--jq", ".id"])
             #expect(filtered.lines == ["1", "2", "3"])
-            let shows = try await sandbox.run(
+            let shows = try await sandbox.runInProcess(
                 "tvm-fetch", ["show", "-n", "2", "--jq", ".id"], stdin: "1\n139\n43\n")
             #expect(shows.lines == ["1", "139"])
             #expect(server.log.count(matching: .exact("/shows/43")) == 0)
-            let negative = try await sandbox.run("tvm-fetch", ["shows", "-n", "-1"])
+            let negative = try await sandbox.runInProcess("tvm-fetch", ["shows", "-n", "-1"])
             #expect(negative.status == 64)
         }
     }
@@ -96,7 +97,7 @@ struct OutputFormatsTests {
     @Test("tvm-img --format table honours the format: id, name and poster path")
     func imgTable() async throws {
         try await withReplay { _, sandbox in
-            let result = try await sandbox.run(
+            let result = try await sandbox.runInProcess(
                 "tvm-img", ["1", "--format", "table", "--no-color"], environment: ["COLUMNS": "300"])
             #expect(result.status == 0, "\(result.stderr)")
             #expect(result.lines.first?.split(separator: " ").map(String.init) == ["ID", "NAME", "IMAGE"])

@@ -11,7 +11,7 @@ struct OutputRegressionTests {
         let shows = try ["shows/1.json", "shows/139.json"].map {
             String(decoding: Fixtures.compact(try Fixtures.data($0)), as: UTF8.self)
         }
-        let added = try await sandbox.run(
+        let added = try await sandbox.runInProcess(
             "tvm-fav", ["add", "--no-episodes"], stdin: shows.joined(separator: "\n") + "\n")
         #expect(added.status == 0)
         return sandbox
@@ -36,10 +36,10 @@ struct OutputRegressionTests {
         let sandbox = try await sandboxWithFavorites()
         let file = sandbox.root.appendingPathComponent("names.jq")
         try Data("# the names\n.name\n".utf8).write(to: file)
-        let result = try await sandbox.run("tvm-fav", ["list", "--jq-file", file.path])
+        let result = try await sandbox.runInProcess("tvm-fav", ["list", "--jq-file", file.path])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == "Under the Dome\nGirls\n")
-        let both = try await sandbox.run("tvm-fav", ["list", "--jq", ".id", "--jq-file", file.path])
+        let both = try await sandbox.runInProcess("tvm-fav", ["list", "--jq", ".id", "--jq-file", file.path])
         #expect(both.status == 64)
         #expect(both.stderr.contains("give the jq program with --jq or with --jq-file, not both"))
     }
@@ -49,7 +49,7 @@ struct OutputRegressionTests {
     func longFilterQuoted() async throws {
         let sandbox = try await sandboxWithFavorites()
         let program = String(repeating: ".a", count: 5_000) + " |"
-        let result = try await sandbox.run("tvm-fav", ["list", "--jq", program])
+        let result = try await sandbox.runInProcess("tvm-fav", ["list", "--jq", program])
         #expect(result.status == 64)
         let longest = result.stderr.split(separator: "\n").map(\.count).max() ?? 0
         #expect(longest < 300, "a line of \(longest) characters")
@@ -60,7 +60,7 @@ struct OutputRegressionTests {
     @Test("input and inputs in a filter get an explanation and the jq pipeline to use instead")
     func inputExplained() async throws {
         let sandbox = try await sandboxWithFavorites()
-        let result = try await sandbox.run("tvm-fav", ["list", "--jq", "[., input]"])
+        let result = try await sandbox.runInProcess("tvm-fav", ["list", "--jq", "[., input]"])
         #expect(result.status == 64)
         #expect(!result.stderr.contains("jq error: break"))
         #expect(result.stderr.contains("--jq filters each record alone"), "\(result.stderr)")
@@ -73,7 +73,7 @@ struct OutputRegressionTests {
         _ = try await FavSupport.sqlite(
             sandbox.favoritesDatabase, "UPDATE favorite SET record = '[1,2]' WHERE id = 1", in: sandbox)
         for arguments in [["list", "--jq", ".id"], ["list"]] {
-            let result = try await sandbox.run("tvm-fav", arguments)
+            let result = try await sandbox.runInProcess("tvm-fav", arguments)
             #expect(result.status == 65, "\(arguments)")
             #expect(result.stdout.contains("139"), "\(arguments)")
             #expect(result.stderr.contains("tvm-fav: error: favorite 1: the stored record is not a JSON object"))
@@ -88,7 +88,8 @@ struct OutputRegressionTests {
         var record = String(decoding: Fixtures.compact(try Fixtures.data("shows/1.json")), as: UTF8.self)
         record = record.replacingOccurrences(
             of: "\"name\":\"Under the Dome\"", with: "\"name\":\(try JSONEncoder().encodeString(hostile))")
-        let added = try await sandbox.run("tvm-fav", ["add", "--no-episodes", "--quiet"], stdin: record + "\n")
+        let added = try await sandbox.runInProcess(
+            "tvm-fav", ["add", "--no-episodes", "--quiet"], stdin: record + "\n")
         #expect(added.status == 0, "\(added.stderr)")
         let session = try sandbox.terminal("tvm-fav rm 1")
         try await session.waitFor("from favorites? [y/N]")
@@ -116,7 +117,7 @@ struct InvalidDataRegressionTests {
     @Test("an answer that lacks the episodes it was asked for is reported with its URL, exit 65; the list still comes")
     func embedMissing() async throws {
         try await withReplay { server, sandbox in
-            let result = try await sandbox.run("tvm-episodes", ["2", "--jq", "._tvm.show.id"])
+            let result = try await sandbox.runInProcess("tvm-episodes", ["2", "--jq", "._tvm.show.id"])
             #expect(result.status == 65)
             let expected = try Fixtures.elements("shows/2/episodes.json", baseURL: server.baseURL).count
             #expect(result.lines.count == expected && expected > 0)
@@ -139,7 +140,7 @@ struct PosterCacheRegressionTests {
             let tvm = sandbox.cacheHome.appendingPathComponent("tvm")
             try FileManager.default.createDirectory(at: tvm, withIntermediateDirectories: true)
             try Data("in the way\n".utf8).write(to: tvm.appendingPathComponent("images"))
-            let result = try await sandbox.run("tvm-img", ["--jq", "[.id, ._tvm.image]"], stdin: "1\n139\n")
+            let result = try await sandbox.runInProcess("tvm-img", ["--jq", "[.id, ._tvm.image]"], stdin: "1\n139\n")
             #expect(result.stdout == "[1,null]\n[139,null]\n")
             #expect(result.status == 74)
             let warnings = result.stderr.split(separator: "\n").filter { $0.hasPrefix("tvm-img: warning:") }

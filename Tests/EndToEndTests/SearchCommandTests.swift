@@ -36,7 +36,7 @@ extension SearchEndToEndTests {
         @Test("girls prints each recorded show byte for byte, with its recorded score as _tvm.score")
         func recordedSearch() async throws {
             try await withReplay { server, sandbox in
-                let result = try await sandbox.run("tvm-search", ["girls"])
+                let result = try await sandbox.runInProcess("tvm-search", ["girls"])
                 #expect(result.status == 0)
                 #expect(result.stderr.isEmpty)
                 let expected = try expectedSearchLines("search/shows/q=girls.json", baseURL: server.baseURL)
@@ -54,14 +54,14 @@ extension SearchEndToEndTests {
         @Test("the words of the query are joined with single spaces and encoded once")
         func multiWordQuery() async throws {
             try await withReplay { server, sandbox in
-                let result = try await sandbox.run("tvm-search", ["squid", "game"])
+                let result = try await sandbox.runInProcess("tvm-search", ["squid", "game"])
                 #expect(result.status == 0)
                 #expect(
                     result.lines
                         == (try expectedSearchLines("search/shows/q=squid%20game.json", baseURL: server.baseURL)))
                 #expect(result.lines.first.flatMap(score(ofLine:)) == 1.2042621)
                 // --refresh: the same normalised query would otherwise be answered by the HTTP cache.
-                let spaced = try await sandbox.run("tvm-search", ["  squid  ", "\tgame", "--refresh"])
+                let spaced = try await sandbox.runInProcess("tvm-search", ["  squid  ", "\tgame", "--refresh"])
                 #expect(spaced.lines == result.lines)
                 #expect(
                     server.log.requests.map(\.target) == [
@@ -73,9 +73,9 @@ extension SearchEndToEndTests {
         @Test("no results prints the message, exits 1 and leaves the history as it was")
         func noResults() async throws {
             try await withReplay { server, sandbox in
-                _ = try await sandbox.run("tvm-search", ["girls"])
+                _ = try await sandbox.runInProcess("tvm-search", ["girls"])
                 let before = try Data(contentsOf: sandbox.historyFile)
-                let result = try await sandbox.run("tvm-search", ["xyzzy", "plugh"])
+                let result = try await sandbox.runInProcess("tvm-search", ["xyzzy", "plugh"])
                 #expect(result.status == 1)
                 #expect(result.stdout.isEmpty)
                 #expect(result.stderr == "tvm-search: no shows found for \"xyzzy plugh\"\n")
@@ -93,7 +93,7 @@ extension SearchEndToEndTests {
         func emptyQuery() async throws {
             try await withReplay { server, sandbox in
                 for arguments in [[], [""], ["  ", "\t"], ["--single"]] {
-                    let result = try await sandbox.run("tvm-search", arguments)
+                    let result = try await sandbox.runInProcess("tvm-search", arguments)
                     #expect(result.status == 64, "\(arguments)")
                     #expect(result.stdout.isEmpty)
                     #expect(result.stderr.contains("query"), "\(arguments)")
@@ -105,7 +105,7 @@ extension SearchEndToEndTests {
         @Test("--single prints the best match as recorded and remembers the search")
         func singleHit() async throws {
             try await withReplay { server, sandbox in
-                let result = try await sandbox.run("tvm-search", ["--single", "girls"])
+                let result = try await sandbox.runInProcess("tvm-search", ["--single", "girls"])
                 #expect(result.status == 0)
                 let expected = Fixtures.rewrite(
                     String(
@@ -113,7 +113,7 @@ extension SearchEndToEndTests {
                     baseURL: server.baseURL)
                 #expect(result.lines == [expected])
                 #expect(server.log.requests.map(\.target) == ["/singlesearch/shows?q=girls"])
-                let history = try await sandbox.run("tvm-search", ["--history", "--jq", ".query"])
+                let history = try await sandbox.runInProcess("tvm-search", ["--history", "--jq", ".query"])
                 #expect(history.lines == ["girls"])
             }
         }
@@ -121,7 +121,7 @@ extension SearchEndToEndTests {
         @Test("--single with no match (404 with body null) is the no-results path")
         func singleMiss() async throws {
             try await withReplay { server, sandbox in
-                let result = try await sandbox.run("tvm-search", ["--single", "xyzzy", "plugh"])
+                let result = try await sandbox.runInProcess("tvm-search", ["--single", "xyzzy", "plugh"])
                 #expect(result.status == 1)
                 #expect(result.stdout.isEmpty)
                 #expect(result.stderr == "tvm-search: no shows found for \"xyzzy plugh\"\n")
@@ -133,7 +133,7 @@ extension SearchEndToEndTests {
         @Test("--single --embed asks for the embeds and passes _embedded through")
         func singleEmbed() async throws {
             try await withReplay { server, sandbox in
-                let result = try await sandbox.run(
+                let result = try await sandbox.runInProcess(
                     "tvm-search", ["--single", "--embed", "cast", "under", "the", "dome"])
                 #expect(result.status == 0)
                 let expected = Fixtures.rewrite(
@@ -142,13 +142,13 @@ extension SearchEndToEndTests {
                 #expect(result.lines == [expected])
                 #expect(server.log.requests.last?.target == "/singlesearch/shows?q=under%20the%20dome&embed=cast")
 
-                _ = try await sandbox.run(
+                _ = try await sandbox.runInProcess(
                     "tvm-search", ["--single", "girls", "--embed", "cast,episodes", "--embed", "cast"])
                 #expect(
                     server.log.requests.last?.target
                         == "/singlesearch/shows?q=girls&embed%5B%5D=cast&embed%5B%5D=episodes")
 
-                let bogus = try await sandbox.run("tvm-search", ["--single", "girls", "--embed", "bogus"])
+                let bogus = try await sandbox.runInProcess("tvm-search", ["--single", "girls", "--embed", "bogus"])
                 #expect(bogus.status == 64)
                 #expect(bogus.stderr.contains("unknown embed kind 'bogus'"))
             }
@@ -157,7 +157,7 @@ extension SearchEndToEndTests {
         @Test("non-ASCII queries are percent-encoded once, as UTF-8, composed or not")
         func nonASCII() async throws {
             try await withReplay { server, sandbox in
-                let result = try await sandbox.run("tvm-search", ["Pokémon"])
+                let result = try await sandbox.runInProcess("tvm-search", ["Pokémon"])
                 #expect(result.status == 0)
                 #expect(server.log.requests.last?.target == "/search/shows?q=Pok%C3%A9mon")
                 #expect(
@@ -168,11 +168,11 @@ extension SearchEndToEndTests {
                 #expect(result.lines.first?.contains(#""name":"Pokémon""#) == true)
 
                 // Regression: a decomposed é (as macOS file names carry) must not be sent as Poke%CC%81mon.
-                let decomposed = try await sandbox.run("tvm-search", ["Poke\u{301}mon"])
+                let decomposed = try await sandbox.runInProcess("tvm-search", ["Poke\u{301}mon"])
                 #expect(decomposed.status == 0)
                 #expect(server.log.requests.last?.target == "/search/shows?q=Pok%C3%A9mon")
 
-                let krod = try await sandbox.run("tvm-search", ["Kröd", "Mändoon"])
+                let krod = try await sandbox.runInProcess("tvm-search", ["Kröd", "Mändoon"])
                 #expect(server.log.requests.last?.target == "/search/shows?q=Kr%C3%B6d%20M%C3%A4ndoon")
                 // No hits (TVMaze's 200 with []): the no-results path, and the query is not remembered.
                 #expect(krod.status == 1)
@@ -180,7 +180,7 @@ extension SearchEndToEndTests {
                 #expect(krod.stderr == "tvm-search: no shows found for \"Kröd Mändoon\"\n")
                 #expect(server.log.requests.last?.status == 200)
 
-                let history = try await sandbox.run("tvm-search", ["--history"])
+                let history = try await sandbox.runInProcess("tvm-search", ["--history"])
                 #expect(history.lines.count == 1)
                 #expect(history.lines.first?.hasPrefix(#"{"query":"Pokémon","at":"#) == true)
             }
@@ -189,9 +189,10 @@ extension SearchEndToEndTests {
         @Test("--jq and --format apply to the results")
         func outputOptions() async throws {
             try await withReplay { _, sandbox in
-                let names = try await sandbox.run("tvm-search", ["girls", "--jq", "select(._tvm.score > 13) | .name"])
+                let names = try await sandbox.runInProcess(
+                    "tvm-search", ["girls", "--jq", "select(._tvm.score > 13) | .name"])
                 #expect(names.lines == ["Girls", "Good Girls", "Derry Girls"])
-                let table = try await sandbox.run("tvm-search", ["squid", "game", "--format", "table"])
+                let table = try await sandbox.runInProcess("tvm-search", ["squid", "game", "--format", "table"])
                 #expect(table.status == 0)
                 let rows = table.lines.map {
                     $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
@@ -207,7 +208,7 @@ extension SearchEndToEndTests {
         @Test("a --jq filter that does not compile is a usage error before anything is sent or remembered")
         func badFilter() async throws {
             try await withReplay { server, sandbox in
-                let result = try await sandbox.run("tvm-search", ["girls", "--jq", ".["])
+                let result = try await sandbox.runInProcess("tvm-search", ["girls", "--jq", ".["])
                 #expect(result.status == 64)
                 #expect(result.stdout.isEmpty)
                 #expect(result.stderr.contains("--jq"))
@@ -223,13 +224,13 @@ extension SearchEndToEndTests {
             let (server, sandbox) = try await startReplay(faults: [
                 FaultRule(.serverError(status: 503), matching: .prefix("/search/shows"))
             ])
-            let failed = try await sandbox.run("tvm-search", ["girls", "--retries", "1"])
+            let failed = try await sandbox.runInProcess("tvm-search", ["girls", "--retries", "1"])
             #expect(failed.status == 69)
             #expect(failed.stdout.isEmpty)
             #expect(failed.stderr.contains("An error occurred while fetching data.\n"))
             #expect(server.log.count(matching: .prefix("/search/shows")) == 2)
             await server.stop()
-            let refused = try await sandbox.run("tvm-search", ["--single", "girls", "--retries", "0"])
+            let refused = try await sandbox.runInProcess("tvm-search", ["--single", "girls", "--retries", "0"])
             #expect(refused.status == 69)
             #expect(
                 refused.stderr.contains(

@@ -12,7 +12,7 @@ extension SearchEndToEndTests {
         ]
 
         private func historyLines(_ sandbox: Sandbox) async throws -> [String] {
-            let result = try await sandbox.run("tvm-search", ["--history"])
+            let result = try await sandbox.runInProcess("tvm-search", ["--history"])
             #expect(result.status == 0)
             #expect(result.stderr.isEmpty)
             return result.lines
@@ -28,7 +28,8 @@ extension SearchEndToEndTests {
         func orderDeduplicationAndLimit() async throws {
             try await withReplay { _, sandbox in
                 for query in Self.twelve {
-                    let result = try await sandbox.run("tvm-search", query.split(separator: " ").map(String.init))
+                    let result = try await sandbox.runInProcess(
+                        "tvm-search", query.split(separator: " ").map(String.init))
                     #expect(result.status == 0, "\(query)")
                 }
                 var lines = try await historyLines(sandbox)
@@ -45,7 +46,7 @@ extension SearchEndToEndTests {
                 #expect(times == times.sorted().reversed())
 
                 // A repeat with other spacing moves to the top and is not listed twice; nothing is dropped.
-                _ = try await sandbox.run("tvm-search", ["derry   girls"])
+                _ = try await sandbox.runInProcess("tvm-search", ["derry   girls"])
                 lines = try await historyLines(sandbox)
                 #expect(queries(lines).first == "derry girls")
                 #expect(queries(lines).count == 10)
@@ -53,7 +54,7 @@ extension SearchEndToEndTests {
 
                 // A repeat in other case counts as the same search, keeps the new spelling, and a new search drops
                 // the oldest.
-                _ = try await sandbox.run("tvm-search", ["Girls"])
+                _ = try await sandbox.runInProcess("tvm-search", ["Girls"])
                 lines = try await historyLines(sandbox)
                 #expect(queries(lines).prefix(2) == ["Girls", "derry girls"])
                 #expect(queries(lines).count == 10)
@@ -61,7 +62,7 @@ extension SearchEndToEndTests {
                 #expect(queries(lines).filter { $0.lowercased() == "girls" }.count == 1)
 
                 // A failed search changes nothing.
-                _ = try await sandbox.run("tvm-search", ["xyzzy", "plugh"])
+                _ = try await sandbox.runInProcess("tvm-search", ["xyzzy", "plugh"])
                 #expect(try await historyLines(sandbox) == lines)
             }
         }
@@ -69,14 +70,14 @@ extension SearchEndToEndTests {
         @Test("--clear-history empties the list; --history then prints nothing")
         func clear() async throws {
             try await withReplay { server, sandbox in
-                _ = try await sandbox.run("tvm-search", ["girls"])
-                _ = try await sandbox.run("tvm-search", ["squid game"])
+                _ = try await sandbox.runInProcess("tvm-search", ["girls"])
+                _ = try await sandbox.runInProcess("tvm-search", ["squid game"])
                 #expect(try await historyLines(sandbox).count == 2)
-                let cleared = try await sandbox.run("tvm-search", ["--clear-history"])
+                let cleared = try await sandbox.runInProcess("tvm-search", ["--clear-history"])
                 #expect(cleared.status == 0)
                 #expect(cleared.stdout.isEmpty)
                 #expect(try await historyLines(sandbox).isEmpty)
-                let again = try await sandbox.run("tvm-search", ["--clear-history"])
+                let again = try await sandbox.runInProcess("tvm-search", ["--clear-history"])
                 #expect(again.status == 0)
                 #expect(server.log.count == 2)
             }
@@ -85,11 +86,11 @@ extension SearchEndToEndTests {
         @Test("--history takes --jq and --format, and no query")
         func historyOptions() async throws {
             try await withReplay { server, sandbox in
-                _ = try await sandbox.run("tvm-search", ["girls"])
-                _ = try await sandbox.run("tvm-search", ["squid", "game"])
-                let jq = try await sandbox.run("tvm-search", ["--history", "--jq", ".query"])
+                _ = try await sandbox.runInProcess("tvm-search", ["girls"])
+                _ = try await sandbox.runInProcess("tvm-search", ["squid", "game"])
+                let jq = try await sandbox.runInProcess("tvm-search", ["--history", "--jq", ".query"])
                 #expect(jq.lines == ["squid game", "girls"])
-                let list = try await sandbox.run("tvm-search", ["--history", "--format", "table"])
+                let list = try await sandbox.runInProcess("tvm-search", ["--history", "--format", "table"])
                 #expect(list.lines.count == 3)
                 #expect(list.lines.first?.contains("QUERY") == true)
                 #expect(list.lines.dropFirst().first?.contains("1  squid game") == true)
@@ -100,7 +101,7 @@ extension SearchEndToEndTests {
                 for arguments in [
                     ["--history", "girls"], ["--history", "--clear-history"], ["--clear-history", "--single"],
                 ] {
-                    let result = try await sandbox.run("tvm-search", arguments)
+                    let result = try await sandbox.runInProcess("tvm-search", arguments)
                     #expect(result.status == 64, "\(arguments)")
                 }
             }
@@ -112,7 +113,7 @@ extension SearchEndToEndTests {
                 let searched = Array(Self.twelve.prefix(8))
                 let statuses = try await withThrowingTaskGroup(of: Int32.self) { group in
                     for query in searched {
-                        group.addTask { try await sandbox.run("tvm-search", [query]).status }
+                        group.addTask { try await sandbox.runInProcess("tvm-search", [query]).status }
                     }
                     return try await group.reduce(into: []) { $0.append($1) }
                 }

@@ -11,12 +11,13 @@ struct UpNextAndCalendarTests {
     func next() async throws {
         try await withReplay { _, sandbox in
             try await watch.tracking(sandbox)
-            let none = try await sandbox.run("tvm-fav", ["next", "--jq", "._tvm.show.name"])
+            let none = try await sandbox.runInProcess("tvm-fav", ["next", "--jq", "._tvm.show.name"])
             #expect(none.lines == ["Outlander", "Under the Dome"], "no marks yet: by name")
-            _ = try await sandbox.run("tvm-fav", ["watch", "--show", "1", "--through", "S01E06", "--at", "2019-01-01"])
-            _ = try await sandbox.run(
+            _ = try await sandbox.runInProcess(
+                "tvm-fav", ["watch", "--show", "1", "--through", "S01E06", "--at", "2019-01-01"])
+            _ = try await sandbox.runInProcess(
                 "tvm-fav", ["watch", "--show", "43", "--through", "S04E11", "--at", "2019-01-02"])
-            let result = try await sandbox.run("tvm-fav", ["next", "--all"])
+            let result = try await sandbox.runInProcess("tvm-fav", ["next", "--all"])
             #expect(result.status == 0)
             let lines = try result.lines.map(EpisodeFixtures.object)
             let shows = lines.map { (($0["_tvm"] as? [String: Any])?["show"] as? [String: Any])?["name"] as? String }
@@ -26,7 +27,7 @@ struct UpNextAndCalendarTests {
             #expect(lines[0]["id"] == nil, "with --all, a show with everything aired watched has no episode")
             #expect(lines[1]["id"] as? Int == 7)
             #expect(((lines[1]["_tvm"] as? [String: Any])?["progress"] as? [String: Int])?["watched"] == 6)
-            let plain = try await sandbox.run("tvm-fav", ["next", "--jq", ".id"])
+            let plain = try await sandbox.runInProcess("tvm-fav", ["next", "--jq", ".id"])
             #expect(plain.lines == ["7"])
         }
     }
@@ -39,7 +40,7 @@ struct UpNextAndCalendarTests {
         func nextOnATerminal() async throws {
             try await withReplay { _, sandbox in
                 try await watch.tracking(sandbox)
-                _ = try await sandbox.run("tvm-fav", ["watch", "--show", "1", "--through", "S01E06"])
+                _ = try await sandbox.runInProcess("tvm-fav", ["watch", "--show", "1", "--through", "S01E06"])
                 var environment = sandbox.environment
                 environment["COLUMNS"] = "100"
                 environment["TZ"] = "Europe/Paris"
@@ -65,16 +66,16 @@ struct UpNextAndCalendarTests {
     func watchedAnnotation() async throws {
         try await withReplay { _, sandbox in
             try await watch.tracking(sandbox)
-            _ = try await sandbox.run("tvm-fav", ["watch", "1", "2", "--at", "2019-01-01T00:00:00Z"])
-            let all = try await sandbox.run("tvm-episodes", ["1", "--season", "1", "--jq", "._tvm.watched"])
+            _ = try await sandbox.runInProcess("tvm-fav", ["watch", "1", "2", "--at", "2019-01-01T00:00:00Z"])
+            let all = try await sandbox.runInProcess("tvm-episodes", ["1", "--season", "1", "--jq", "._tvm.watched"])
             #expect(
                 Array(all.lines.prefix(3)) == ["2019-01-01T00:00:00.000Z", "2019-01-01T00:00:00.000Z", "null"])
-            let watched = try await sandbox.run("tvm-episodes", ["1", "--watched", "--jq", ".id"])
+            let watched = try await sandbox.runInProcess("tvm-episodes", ["1", "--watched", "--jq", ".id"])
             #expect(watched.lines == ["1", "2"])
-            let unwatched = try await sandbox.run("tvm-episodes", ["1", "--unwatched", "--jq", ".id"])
+            let unwatched = try await sandbox.runInProcess("tvm-episodes", ["1", "--unwatched", "--jq", ".id"])
             #expect(unwatched.lines.count == 37)
             // --group: each episode of a season record carries the mark; the show is named once, at the top.
-            let grouped = try await sandbox.run(
+            let grouped = try await sandbox.runInProcess(
                 "tvm-episodes", ["1", "--group", "--season", "1", "--jq", #".episodes[:3][] | ._tvm"#])
             #expect(grouped.status == 0, "\(grouped.stderr)")
             #expect(
@@ -89,16 +90,16 @@ struct UpNextAndCalendarTests {
     func offlineFallback() async throws {
         try await withReplay { _, sandbox in
             try await watch.tracking(sandbox)
-            let offline = try await sandbox.run("tvm-episodes", ["43", "--offline", "--jq", ".id"])
+            let offline = try await sandbox.runInProcess("tvm-episodes", ["43", "--offline", "--jq", ".id"])
             #expect(offline.status == 0, "\(offline.stderr)")
             #expect(offline.lines.count == 91)
             #expect(offline.stderr.contains("1 show was answered from the episodes kept in the favorites database"))
-            let unreachable = try await sandbox.run(
+            let unreachable = try await sandbox.runInProcess(
                 "tvm-episodes", ["43", "1", "--specials", "--retries", "0", "--jq", ".id"],
                 environment: ["TVM_API_URL": "http://127.0.0.1:9"])
             #expect(unreachable.status == 0, "\(unreachable.stderr)")
             #expect(unreachable.lines.count == 93 + 39)
-            let notFavorite = try await sandbox.run("tvm-episodes", ["139", "--offline"])
+            let notFavorite = try await sandbox.runInProcess("tvm-episodes", ["139", "--offline"])
             #expect(notFavorite.status != 0)
         }
     }
@@ -108,7 +109,7 @@ struct UpNextAndCalendarTests {
         try await withReplay { server, sandbox in
             let page = try Fixtures.elements("shows/page-0.json", baseURL: server.baseURL)
             let shows = try [43, 2].map { id in try #require(page.first { $0.hasPrefix("{\"id\":\(id),") }) }
-            let result = try await sandbox.run(
+            let result = try await sandbox.runInProcess(
                 "tvm-episodes", ["--upcoming", "--days", "21", "--jq", "\"\\(.airstamp) \\(._tvm.show.id)\""],
                 stdin: shows.joined(separator: "\n") + "\n", environment: ["TVM_NOW": "2016-04-20T00:00:00Z"])
             #expect(result.status == 0, "\(result.stderr)")
@@ -141,10 +142,11 @@ struct UpNextAndCalendarTests {
             let window = ["--upcoming", "--days", "21"]
             let now = ["TVM_NOW": "2016-04-20T00:00:00Z"]
             // Person of Interest (2) is no favorite: an online run leaves its episode list in the HTTP cache.
-            let online = try await sandbox.run("tvm-episodes", window, stdin: try line(2) + "\n", environment: now)
+            let online = try await sandbox.runInProcess(
+                "tvm-episodes", window, stdin: try line(2) + "\n", environment: now)
             #expect(online.status == 0, "\(online.stderr)")
             // Outlander (43) is a favorite the HTTP cache never saw; 999 is neither.
-            let result = try await sandbox.run(
+            let result = try await sandbox.runInProcess(
                 "tvm-episodes", window + ["--offline", "--jq", "\"\\(.airstamp) \\(._tvm.show.id)\""],
                 stdin: [try line(43), try line(2), "999"].joined(separator: "\n") + "\n", environment: now)
             #expect(result.status == 69, "\(result.stderr)")
@@ -154,7 +156,7 @@ struct UpNextAndCalendarTests {
                 ISO8601DateFormatter().date(from: String($0.split(separator: " ")[0]))
             }
             #expect(stamps.count == result.lines.count && stamps == stamps.sorted())
-            let expected = try await sandbox.run(
+            let expected = try await sandbox.runInProcess(
                 "tvm-episodes", window + ["--jq", "\"\\(.airstamp) \\(._tvm.show.id)\""],
                 stdin: [try line(43), try line(2)].joined(separator: "\n") + "\n", environment: now)
             #expect(result.lines == expected.lines, "the same week as online")
@@ -167,7 +169,7 @@ struct UpNextAndCalendarTests {
     func calendar() async throws {
         try await withReplay { server, sandbox in
             try await watch.tracking(sandbox)
-            let result = try await sandbox.run(
+            let result = try await sandbox.runInProcess(
                 "tvm-episodes", ["43", "--specials", "--season", "1", "--format", "ics"],
                 environment: ["TVM_NOW": "2019-01-16T00:00:00Z"])
             #expect(result.status == 0, "\(result.stderr)")
@@ -212,7 +214,7 @@ struct UpNextAndCalendarTests {
                 #expect(Self.words(description) == Self.words(Self.plainText(episode["summary"] as? String ?? "")))
             }
             #expect(events.contains { $0["DESCRIPTION"]?.contains(",") == true }, "commas are escaped and read back")
-            let again = try await sandbox.run(
+            let again = try await sandbox.runInProcess(
                 "tvm-episodes", ["43", "--specials", "--season", "1", "--format", "ics"],
                 environment: ["TVM_NOW": "2019-01-16T00:00:00Z"])
             #expect(again.stdout == raw, "the same run gives the same calendar: UIDs are stable")
@@ -227,8 +229,8 @@ struct UpNextAndCalendarTests {
             _ = try await FavSupport.sqlite(
                 sandbox.favoritesDatabase,
                 "UPDATE episode SET record = json_set(record, '$.airtime', '') WHERE id = 7", in: sandbox)
-            _ = try await sandbox.run("tvm-fav", ["watch", "--show", "1", "--through", "S01E06"])
-            let result = try await sandbox.run("tvm-fav", ["next", "--format", "ics"])
+            _ = try await sandbox.runInProcess("tvm-fav", ["watch", "--show", "1", "--through", "S01E06"])
+            let result = try await sandbox.runInProcess("tvm-fav", ["next", "--format", "ics"])
             #expect(result.status == 0, "\(result.stderr)")
             let file = sandbox.root.appendingPathComponent("next.ics")
             try Data(result.stdout.utf8).write(to: file)
@@ -241,8 +243,8 @@ struct UpNextAndCalendarTests {
                 ])
             let dome = try #require(events.first)
             #expect(dome["DTSTART"] == "2013-08-05" && dome["DTEND"] == "2013-08-06", "\(dome)")
-            #expect(try await sandbox.run("tvm-fav", ["list", "--format", "ics"]).status == 64)
-            #expect(try await sandbox.run("tvm-fav", ["next", "--format", "ics", "--jq", "."]).status == 64)
+            #expect(try await sandbox.runInProcess("tvm-fav", ["list", "--format", "ics"]).status == 64)
+            #expect(try await sandbox.runInProcess("tvm-fav", ["next", "--format", "ics", "--jq", "."]).status == 64)
         }
     }
 

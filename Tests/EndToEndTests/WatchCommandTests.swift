@@ -11,7 +11,7 @@ struct WatchCommandTests {
     /// A sandbox whose favorites are Under the Dome (1) and Outlander (43), with their episodes.
     func tracking(_ sandbox: Sandbox) async throws {
         sandbox.extraEnvironment["TVM_NOW"] = Self.now
-        let added = try await sandbox.run("tvm-fav", ["add", "1", "43", "--jq", ".id"])
+        let added = try await sandbox.runInProcess("tvm-fav", ["add", "1", "43", "--jq", ".id"])
         #expect(added.status == 0, "\(added.stderr)")
     }
 
@@ -77,7 +77,7 @@ struct WatchCommandTests {
     func throughAndUnaired() async throws {
         try await withReplay { _, sandbox in
             try await tracking(sandbox)
-            let result = try await sandbox.run(
+            let result = try await sandbox.runInProcess(
                 "tvm-fav",
                 ["watch", "--show", "43", "--through", "S04E12", "--jq", "[.season, .number, ._tvm.watched]"])
             #expect(result.status == 0, "\(result.stderr)")
@@ -86,14 +86,14 @@ struct WatchCommandTests {
             #expect(result.stderr.contains("episode 1580035 (S04E12 \"Providence\", 2019-01-20) has not aired yet"))
             #expect(!result.stdout.contains("null"), "specials stay out without --specials")
             // Again, later: the same episodes keep their first mark.
-            let again = try await sandbox.run(
+            let again = try await sandbox.runInProcess(
                 "tvm-fav", ["watch", "--show", "43", "--through", "S04E11", "--jq", "._tvm.watched"],
                 environment: ["TVM_NOW": "2019-02-01T00:00:00Z"])
             #expect(again.lines.count == 53)
             #expect(Set(again.lines) == ["2019-01-16T00:00:00.000Z"])
             #expect(try await count("SELECT count(*) FROM watched", sandbox) == "53")
             // --specials adds the special before 1x01, which aired.
-            let specials = try await sandbox.run(
+            let specials = try await sandbox.runInProcess(
                 "tvm-fav", ["watch", "--show", "43", "--season", "1", "--specials", "--jq", ".id"])
             #expect(specials.lines.first == "9900001")
         }
@@ -103,17 +103,19 @@ struct WatchCommandTests {
     func seasonAndAt() async throws {
         try await withReplay { _, sandbox in
             try await tracking(sandbox)
-            let result = try await sandbox.run(
+            let result = try await sandbox.runInProcess(
                 "tvm-fav",
                 ["watch", "--show", "1", "--season", "2", "--at", "2018-12-24T20:30:00Z", "--jq", "._tvm.watched"])
             #expect(result.status == 0)
             #expect(result.lines.count == 13)
             #expect(Set(result.lines) == ["2018-12-24T20:30:00.000Z"])
-            let special = try await sandbox.run("tvm-fav", ["watch", "9900001"])
+            let special = try await sandbox.runInProcess("tvm-fav", ["watch", "9900001"])
             #expect(special.stdout.isEmpty)
             #expect(special.stderr.contains("is a special; give --specials"))
             #expect(
-                try await sandbox.run("tvm-fav", ["watch", "9900001", "--specials", "--jq", ".id"]).lines == ["9900001"]
+                try await sandbox.runInProcess("tvm-fav", ["watch", "9900001", "--specials", "--jq", ".id"]).lines == [
+                    "9900001"
+                ]
             )
         }
     }
@@ -132,13 +134,13 @@ struct WatchCommandTests {
                 (["--season", "1"], 64, "--season and --through need --show"),
             ]
             for (arguments, status, message) in cases {
-                let result = try await sandbox.run("tvm-fav", ["watch"] + arguments)
+                let result = try await sandbox.runInProcess("tvm-fav", ["watch"] + arguments)
                 #expect(result.status == status, "\(arguments): \(result.stderr)")
                 #expect(result.stderr.contains(message), "\(arguments): \(result.stderr)")
                 #expect(result.stdout.isEmpty)
             }
             #expect(try await count("SELECT count(*) FROM watched", sandbox) == "0")
-            let clock = try await sandbox.run("tvm-fav", ["watch", "1"], environment: ["TVM_NOW": "soon"])
+            let clock = try await sandbox.runInProcess("tvm-fav", ["watch", "1"], environment: ["TVM_NOW": "soon"])
             #expect(clock.status == 64)
             #expect(clock.stderr.contains("TVM_NOW='soon' is not an ISO 8601 time"))
         }
@@ -148,12 +150,12 @@ struct WatchCommandTests {
     func stdinLines() async throws {
         try await withReplay { _, sandbox in
             try await tracking(sandbox)
-            let episodes = try await sandbox.run("tvm-episodes", ["1", "--season", "1"])
+            let episodes = try await sandbox.runInProcess("tvm-episodes", ["1", "--season", "1"])
             var lines = episodes.lines
             lines.insert("{not json", at: 2)
             lines.insert(#"{"id":1,"name":"Under the Dome","genres":["Drama"]}"#, at: 5)
             lines.insert("424242424", at: 7)
-            let result = try await sandbox.run(
+            let result = try await sandbox.runInProcess(
                 "tvm-fav", ["watch", "--jq", ".id"], stdin: lines.joined(separator: "\n") + "\n")
             #expect(result.status == 65)
             #expect(result.lines.count == 13)
@@ -168,20 +170,20 @@ struct WatchCommandTests {
     func exportImport() async throws {
         try await withReplay { server, sandbox in
             try await tracking(sandbox)
-            _ = try await sandbox.run(
+            _ = try await sandbox.runInProcess(
                 "tvm-fav", ["watch", "--show", "1", "--season", "1", "--at", "2019-01-02T03:04:05Z"])
-            _ = try await sandbox.run("tvm-fav", ["watch", "1955"])
-            let exported = try await sandbox.run("tvm-fav", ["watched"])
+            _ = try await sandbox.runInProcess("tvm-fav", ["watch", "1955"])
+            let exported = try await sandbox.runInProcess("tvm-fav", ["watched"])
             #expect(exported.lines.count == 14)
             #expect(exported.lines.first == #"{"episode":1,"show":1,"watched_at":"2019-01-02T03:04:05.000Z"}"#)
             #expect(exported.lines.last == #"{"episode":1955,"show":43,"watched_at":"2019-01-16T00:00:00.000Z"}"#)
             // The other machine has no favorites: the shows are added first, with a note.
             let other = sandbox.root.appendingPathComponent("other.sqlite").path
-            let imported = try await sandbox.run("tvm-fav", ["watch", "--db", other], stdin: exported.stdout)
+            let imported = try await sandbox.runInProcess("tvm-fav", ["watch", "--db", other], stdin: exported.stdout)
             #expect(imported.status == 0, "\(imported.stderr)")
             #expect(imported.stderr.contains("show 1 (\"Under the Dome\") was not a favorite: it is now one"))
             #expect(imported.stderr.contains("show 43 (\"Outlander\") was not a favorite"))
-            let again = try await sandbox.run("tvm-fav", ["watched", "--db", other])
+            let again = try await sandbox.runInProcess("tvm-fav", ["watched", "--db", other])
             #expect(again.stdout == exported.stdout)
             _ = server
         }
@@ -192,13 +194,14 @@ struct WatchCommandTests {
         try await withReplay { _, sandbox in
             try await tracking(sandbox)
             let line = #"{"episode":1,"show":1,"watched_at":null}"#
-            let restored = try await sandbox.run("tvm-fav", ["watch"], stdin: line + "\n")
+            let restored = try await sandbox.runInProcess("tvm-fav", ["watch"], stdin: line + "\n")
             #expect(restored.status == 0, "\(restored.stderr)")
             #expect(restored.stdout.contains(#""_tvm":{"show":{"id":1,"name":"Under the Dome"},"watched":true}"#))
-            let watched = try await sandbox.run("tvm-fav", ["watched"])
+            let watched = try await sandbox.runInProcess("tvm-fav", ["watched"])
             #expect(watched.lines == [line])
             #expect(try await count("SELECT count(*) FROM watched WHERE watched_at IS NULL", sandbox) == "1")
-            let next = try await sandbox.run("tvm-fav", ["next", "--jq", "[.id, ._tvm.progress.watched] | @tsv"])
+            let next = try await sandbox.runInProcess(
+                "tvm-fav", ["next", "--jq", "[.id, ._tvm.progress.watched] | @tsv"])
             #expect(next.status == 0, "\(next.stderr)")
             #expect(next.lines.contains("2\t1"))
         }
@@ -208,18 +211,18 @@ struct WatchCommandTests {
     func unwatch() async throws {
         try await withReplay { _, sandbox in
             try await tracking(sandbox)
-            _ = try await sandbox.run("tvm-fav", ["watch", "--show", "1"])
-            let result = try await sandbox.run(
+            _ = try await sandbox.runInProcess("tvm-fav", ["watch", "--show", "1"])
+            let result = try await sandbox.runInProcess(
                 "tvm-fav", ["unwatch", "--show", "1", "--season", "3", "--jq", "._tvm.watched"])
             #expect(result.lines.count == 13)
             #expect(Set(result.lines) == ["null"])
             #expect(try await count("SELECT count(*) FROM watched", sandbox) == "26")
             _ = try await count("DELETE FROM episode WHERE id = 1", sandbox)
-            let orphan = try await sandbox.run("tvm-fav", ["unwatch", "1", "--jq", ".id"])
+            let orphan = try await sandbox.runInProcess("tvm-fav", ["unwatch", "1", "--jq", ".id"])
             #expect(orphan.status == 0)
             #expect(orphan.lines == ["1"])
             #expect(try await count("SELECT count(*) FROM watched", sandbox) == "25")
-            let unknown = try await sandbox.run("tvm-fav", ["unwatch", "--show", "139"])
+            let unknown = try await sandbox.runInProcess("tvm-fav", ["unwatch", "--show", "139"])
             #expect(unknown.status == 1)
         }
     }
@@ -228,13 +231,13 @@ struct WatchCommandTests {
     func unwatchFormerFavorite() async throws {
         try await withReplay { server, sandbox in
             try await tracking(sandbox)
-            _ = try await sandbox.run("tvm-fav", ["watch", "--show", "1", "--season", "1"])
-            _ = try await sandbox.run("tvm-fav", ["watch", "--show", "43", "--season", "1"])
-            let removed = try await sandbox.run("tvm-fav", ["rm", "1", "--yes"])
+            _ = try await sandbox.runInProcess("tvm-fav", ["watch", "--show", "1", "--season", "1"])
+            _ = try await sandbox.runInProcess("tvm-fav", ["watch", "--show", "43", "--season", "1"])
+            let removed = try await sandbox.runInProcess("tvm-fav", ["rm", "1", "--yes"])
             #expect(removed.status == 0, "\(removed.stderr)")
             #expect(try await count("SELECT count(*) FROM watched WHERE show_id = 1", sandbox) == "13")
             let before = server.log.requests.count
-            let result = try await sandbox.run(
+            let result = try await sandbox.runInProcess(
                 "tvm-fav", ["unwatch", "--show", "1", "--through", "S01E03", "--jq", "[.id, ._tvm.watched]"])
             #expect(result.status == 0, "\(result.stderr)")
             #expect(result.lines == ["[1,null]", "[2,null]", "[3,null]"])
@@ -246,9 +249,9 @@ struct WatchCommandTests {
             #expect(try await count("SELECT count(*) FROM favorite WHERE id = 1", sandbox) == "0")
             #expect(try await count("SELECT count(*) FROM episode WHERE show_id = 1", sandbox) == "0")
             // Once its marks are gone, the show is refused as before.
-            _ = try await sandbox.run("tvm-fav", ["unwatch", "--show", "1"])
+            _ = try await sandbox.runInProcess("tvm-fav", ["unwatch", "--show", "1"])
             #expect(try await count("SELECT count(*) FROM watched WHERE show_id = 1", sandbox) == "0")
-            let none = try await sandbox.run("tvm-fav", ["unwatch", "--show", "1"])
+            let none = try await sandbox.runInProcess("tvm-fav", ["unwatch", "--show", "1"])
             #expect(none.status == 1)
             #expect(none.stderr.contains("show 1 is not a favorite and has no marks"), "\(none.stderr)")
         }
@@ -258,7 +261,7 @@ struct WatchCommandTests {
     func refreshKeepsMarks() async throws {
         try await withReplay { _, sandbox in
             try await tracking(sandbox)
-            _ = try await sandbox.run("tvm-fav", ["watch", "1", "2"])
+            _ = try await sandbox.runInProcess("tvm-fav", ["watch", "1", "2"])
             // An episode TVMaze no longer lists, watched: the refresh drops it and keeps the mark.
             _ = try await count(
                 "INSERT INTO episode (id, show_id, position, regular, record) VALUES (99, 1, 99, 1, '{\"id\":99}');"
@@ -267,7 +270,7 @@ struct WatchCommandTests {
             try await withReplay(faults: faults) { failing, _ in
                 sandbox.apiURL = failing.baseURL
                 // --full: add stamped the shows it fetched, so a plain refresh would only ask the updates list.
-                let refreshed = try await sandbox.run(
+                let refreshed = try await sandbox.runInProcess(
                     "tvm-fav", ["refresh", "--full", "--retries", "0", "--jq", ".id"])
                 #expect(refreshed.status == 69)
                 #expect(refreshed.lines == ["1", "43"])
@@ -287,7 +290,8 @@ struct WatchCommandTests {
         try await withReplay { _, sandbox in
             try await tracking(sandbox)
             let failed = try await sandbox.whileFavoritesLocked {
-                try await sandbox.run("tvm-fav", ["watch", "--show", "1", "--season", "1", "--lock-timeout", "0.3"])
+                try await sandbox.runInProcess(
+                    "tvm-fav", ["watch", "--show", "1", "--season", "1", "--lock-timeout", "0.3"])
             }
             #expect(failed.status == 74)
             #expect(failed.stderr.contains("There was a problem saving/deleting this TV Show."))

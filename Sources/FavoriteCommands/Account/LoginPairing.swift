@@ -33,13 +33,7 @@ struct LoginPairing {
                 } else {
                     session.say("open this address to confirm the sign-in:")
                     // The address is data: stdout, for a script to open it.
-                    let line = Data((HTMLText.terminalSafe(confirmURL) + "\n").utf8)
-                    do {
-                        try FileHandle.standardOutput.write(contentsOf: line)
-                    } catch {
-                        diagnostics.error(
-                            "cannot write the confirmation address to stdout: \(error.localizedDescription)")
-                    }
+                    runtime.context.print(HTMLText.terminalSafe(confirmURL) + "\n")
                 }
             case .countdown(let seconds, let remaining):
                 let text =

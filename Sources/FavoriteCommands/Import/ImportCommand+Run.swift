@@ -87,7 +87,8 @@ extension ImportCommand {
                 let files = try ExportSource.files(
                     at: path, format: from, maxBytes: maxSize.bytes, refusals: &refusals
                 ) {
-                    [UInt8](try FileHandle.standardInput.readToEnd() ?? Data())
+                    var input = runtime.standardInput()
+                    return try input.readAll(upTo: maxSize.bytes)
                 }
                 var part = ExportSource.history(of: files)
                 part.problems += refusals

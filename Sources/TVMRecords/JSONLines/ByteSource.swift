@@ -30,3 +30,23 @@ public struct AnyByteSource: ByteSource, Sendable {
         try base.read(into: buffer)
     }
 }
+
+extension ByteSource {
+    /// Reads to the end of the input, or until more than `limit` bytes have come.
+    ///
+    /// - Parameter limit: The most bytes wanted; one more is read so that the caller can tell the input is larger.
+    /// - Returns: At most `limit + 1` bytes.
+    /// - Throws: ``JSONLinesError/readFailed(errno:reason:)`` if reading fails.
+    public mutating func readAll(upTo limit: Int) throws(JSONLinesError) -> [UInt8] {
+        var bytes: [UInt8] = []
+        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 65_536, alignment: 1)
+        defer { chunk.deallocate() }
+        while bytes.count <= limit {
+            let wanted = min(chunk.count, limit + 1 - bytes.count)
+            let count = try read(into: UnsafeMutableRawBufferPointer(rebasing: chunk[..<wanted]))
+            if count == 0 { break }
+            bytes += chunk[..<count]
+        }
+        return bytes
+    }
+}

@@ -77,6 +77,17 @@ final class Sandbox: @unchecked Sendable {
         )
     }
 
+    /// Runs a tool as ``run(_:_:stdin:environment:timeout:)`` does, in the test's process (``InProcess``), for
+    /// behaviour that needs no process of its own: no signals, pipes or terminal. Paths in `arguments` must be
+    /// absolute, since the test process's working folder is not the sandbox.
+    func runInProcess(
+        _ tool: String, _ arguments: [String], stdin: String? = nil, environment overrides: [String: String?] = [:]
+    ) async throws -> ToolResult {
+        await InProcess.run(
+            tool, arguments, stdin: stdin.map { Array($0.utf8) },
+            environment: overrides.reduce(into: environment) { env, pair in env[pair.key] = pair.value })
+    }
+
     /// Runs a tool as the writer of a pipeline whose reader has already gone (`tool | head -c 0`, long after
     /// `head` ended): stdout is a pipe with no read end open anywhere, so every write fails with EPIPE. SIGPIPE
     /// starts at its default action (`env --default-signal=PIPE`), as a shell starts a command, although the test

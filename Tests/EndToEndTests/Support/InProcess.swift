@@ -9,13 +9,6 @@ import TVMCommandLine
 import TVMRecords
 import TVMazeAPI
 
-/// What one in-process run printed, and its exit status.
-struct RunResult: Sendable {
-    var status: Int32
-    var stdout: String
-    var stderr: String
-}
-
 /// Runs a tool's command line in the test's process, as `tvm` would run it, in a ``ToolContext`` of buffers:
 /// stdin from bytes, stdout and stderr captured, no terminal, an environment of the test's choosing.
 enum InProcess {
@@ -34,7 +27,7 @@ enum InProcess {
     static func run(
         _ program: String, _ arguments: [String], stdin: [UInt8]? = nil, environment: [String: String],
         clock: any PacingClock = SystemClock(), transport: (any HTTPTransport)? = nil
-    ) async -> RunResult {
+    ) async -> ToolResult {
         let stdout = Captured()
         let stderr = Captured()
         let input = stdin ?? []
@@ -52,17 +45,21 @@ enum InProcess {
         let status = await ToolContext.$current.withValue(context) {
             await MultiCall.main([program] + arguments, tools: tools)
         }
-        return RunResult(status: status, stdout: stdout.text, stderr: stderr.text)
+        let bytes = stdout.bytes
+        return ToolResult(
+            status: status, stdout: String(decoding: bytes, as: UTF8.self), stderr: stderr.text, stdoutBytes: bytes)
     }
 }
 
 /// Bytes written by a run, kept under a lock: the jq thread and the command's task may both write.
 final class Captured: Sendable {
-    private let bytes = NIOLockedValueBox<[UInt8]>([])
+    private let storage = NIOLockedValueBox<[UInt8]>([])
 
-    func append(_ more: some Sequence<UInt8>) { bytes.withLockedValue { $0.append(contentsOf: more) } }
+    func append(_ more: some Sequence<UInt8>) { storage.withLockedValue { $0.append(contentsOf: more) } }
 
-    var text: String { String(decoding: bytes.withLockedValue { $0 }, as: UTF8.self) }
+    var bytes: [UInt8] { storage.withLockedValue { $0 } }
+
+    var text: String { String(decoding: bytes, as: UTF8.self) }
 }
 
 /// Standard output of an in-process run.

@@ -81,7 +81,7 @@ struct SearchCommand: AsyncParsableCommand {
 
     @Argument(
         help: ArgumentHelp("The show to search for; the words are joined with single spaces.", valueName: "query"),
-        completion: .custom(SearchCompletion.complete)
+        completion: .candidates(SearchCompletion.candidates)
     )
     var query: [String] = []
 

@@ -51,7 +51,7 @@ function __tvm-fetch_parse_tokens -S
             __tvm-fetch_parse_subcommand 0 'version' 'h/help'
             switch $unparsed_tokens[1]
             case 'sync'
-                __tvm-fetch_parse_subcommand 0 'full' 'catalog=' 'api-url=' 'timeout=' 'retries=' 'offline' 'v/verbose' 'refresh' 'cache-max=' 'jq=' 'jq-file=' 'arg=+' 'argjson=+' 'format=' 'fields=' 'no-header' 'csv-formulas' 'n/limit=' 'no-pager' 'no-color' 'q/quiet' 'version' 'h/help'
+                __tvm-fetch_parse_subcommand 0 'full' 'allow-mass-removal' 'catalog=' 'api-url=' 'timeout=' 'retries=' 'offline' 'v/verbose' 'refresh' 'cache-max=' 'jq=' 'jq-file=' 'arg=+' 'argjson=+' 'format=' 'fields=' 'no-header' 'csv-formulas' 'n/limit=' 'no-pager' 'no-color' 'q/quiet' 'version' 'h/help'
             case 'info'
                 __tvm-fetch_parse_subcommand 0 'catalog=' 'jq=' 'jq-file=' 'arg=+' 'argjson=+' 'format=' 'fields=' 'no-header' 'csv-formulas' 'n/limit=' 'no-pager' 'no-color' 'q/quiet' 'version' 'h/help'
             case 'clear'
@@ -345,6 +345,7 @@ complete -c 'tvm-fetch' -n '__tvm-fetch_should_offer_completions_for_positional 
 complete -c 'tvm-fetch' -n '__tvm-fetch_should_offer_completions_for_positional "tvm-fetch catalog" -eq 1' -fa 'info' -d 'Print the catalogue\'s show count, last sync, file size and age.'
 complete -c 'tvm-fetch' -n '__tvm-fetch_should_offer_completions_for_positional "tvm-fetch catalog" -eq 1' -fa 'clear' -d 'Delete the catalogue, after asking for confirmation on the terminal.'
 complete -c 'tvm-fetch' -n '__tvm-fetch_should_offer_completions_for_flags_or_options "tvm-fetch catalog sync" full' -l 'full' -d 'Page the whole index again, even when the catalogue is complete.'
+complete -c 'tvm-fetch' -n '__tvm-fetch_should_offer_completions_for_flags_or_options "tvm-fetch catalog sync" allow-mass-removal' -l 'allow-mass-removal' -d 'Let this sync remove more than 5% of the shows (or 500), when TVMaze really dropped them.'
 complete -c 'tvm-fetch' -n '__tvm-fetch_should_offer_completions_for_flags_or_options "tvm-fetch catalog sync" catalog' -l 'catalog' -d 'The show catalogue (default: $TVM_CATALOG, else $XDG_DATA_HOME/tvm/catalog.sqlite).' -rF
 complete -c 'tvm-fetch' -n '__tvm-fetch_should_offer_completions_for_flags_or_options "tvm-fetch catalog sync" api-url' -l 'api-url' -d 'The TVMaze API base URL, without a query or fragment (default: $TVM_API_URL, else https://api.tvmaze.com).' -rfka ''
 complete -c 'tvm-fetch' -n '__tvm-fetch_should_offer_completions_for_flags_or_options "tvm-fetch catalog sync" timeout' -l 'timeout' -d 'Connect and read timeout, in seconds.' -rfka ''

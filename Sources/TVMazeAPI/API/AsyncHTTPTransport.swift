@@ -41,7 +41,8 @@ public final class AsyncHTTPTransport: HTTPTransport {
     /// Creates a transport.
     ///
     /// - Parameters:
-    ///   - timeout: Connect and read timeout in seconds; the whole request gets twice that.
+    ///   - timeout: Connect and idle-read timeout in seconds; a whole API request (``get(_:headers:)``,
+    ///     ``send(_:)``) must also be answered, body included, within twice that.
     ///   - userAgent: The `User-Agent` header sent with every request.
     ///   - maxConnectionsPerHost: How many connections to keep per host.
     ///   - environment: Where `HTTPS_PROXY`, `HTTP_PROXY` and `NO_PROXY` are read.
@@ -90,16 +91,44 @@ public final class AsyncHTTPTransport: HTTPTransport {
             outgoing.body = .bytes(ByteBuffer(bytes: body))
         }
         for header in headers { outgoing.headers.add(name: header.name, value: header.value) }
+        let request = outgoing
+        let deadline = timeout * 2
         do {
-            let response = try await client.execute(outgoing, timeout: .milliseconds(Int64(timeout * 2000)))
-            let collected = try await response.body.collect(upTo: Self.maxCollectedBytes)
-            return HTTPResponse(
-                status: Int(response.status.code),
-                headers: response.headers.map { (name: $0.name, value: $0.value) },
-                body: Array(collected.readableBytesView)
-            )
+            return try await Self.within(seconds: deadline) {
+                let response = try await client.execute(request, timeout: .milliseconds(Int64(deadline * 1000)))
+                let collected = try await response.body.collect(upTo: Self.maxCollectedBytes)
+                return HTTPResponse(
+                    status: Int(response.status.code),
+                    headers: response.headers.map { (name: $0.name, value: $0.value) },
+                    body: Array(collected.readableBytesView)
+                )
+            }
+        } catch DeadlinePassed.passed {
+            throw .timeout(
+                "\(host) sent no complete answer within \(deadline.formatted(.number.precision(.fractionLength(0...1)))) s "
+                    + "(twice --timeout)")
         } catch {
             throw Self.classify(error, host: host, proxy: proxy, verbose: verbose)
+        }
+    }
+
+    /// The deadline of ``within(seconds:_:)`` passed.
+    private enum DeadlinePassed: Error { case passed }
+
+    /// Runs `work`, cancelling it when it is not done after `seconds`: the read timeout is reset by every byte,
+    /// so only an overall deadline ends a body that drips in one byte at a time.
+    private static func within<Value: Sendable>(
+        seconds: Double, _ work: @escaping @Sendable () async throws -> Value
+    ) async throws -> Value {
+        try await withThrowingTaskGroup(of: Value?.self) { group in
+            group.addTask { try await work() }
+            group.addTask {
+                try await Task.sleep(for: .seconds(seconds))
+                return nil
+            }
+            defer { group.cancelAll() }
+            guard let first = try await group.next(), let value = first else { throw DeadlinePassed.passed }
+            return value
         }
     }
 

@@ -26,7 +26,9 @@ final class EpisodeTracking {
         do {
             store = try await FavoritesStore(path: path, lockTimeout: options.lockTimeout, access: .readOnly)
         } catch {
+            // The episodes are still printed, but the database named cannot be used: the run says so (74).
             runtime.diagnostics.warning("\(error.localizedDescription); episodes are printed without watched marks")
+            runtime.raise(.ioError)
             store = nil
         }
     }

@@ -51,13 +51,19 @@ struct CatalogSyncCommand: AsyncParsableCommand {
 
             A page that fails after its retries is reported, fetched again by the next sync, and the rest goes \
             on (exit status as for a failed request); a record of a page that is not a valid show is reported and \
-            left out (exit 65). Two syncs never write at once: the second waits for the first. Nothing is \
+            left out (exit 65). An updates list with a member that is not a show id and a time, or an empty full \
+            list, changes nothing (exit 65). A sync never removes more than 5% of the shows (at least 100, at most \
+            500) unless --allow-mass-removal is given: one that would, because an answer looks incomplete (an \
+            index that ends early), stops before removing any (exit 65). Two syncs never write at once: the second waits for the first. Nothing is \
             printed on stdout; a summary goes to stderr.
             """
     )
 
     @Flag(help: "Page the whole index again, even when the catalogue is complete.")
     var full = false
+
+    @Flag(help: "Let this sync remove more than 5% of the shows (or 500), when TVMaze really dropped them.")
+    var allowMassRemoval = false
 
     @OptionGroup var catalog: CatalogOptions
     @OptionGroup var network: NetworkOptions
@@ -80,16 +86,19 @@ struct CatalogSyncCommand: AsyncParsableCommand {
             let client = try runtime.makeClient(network, retryDialog: false)
             let progress = CatalogSyncProgress(
                 diagnostics: diagnostics, showsProgress: runtime.terminal.stderrIsTTY && !output.quiet)
-            let sync = CatalogSync(store: store, client: client, onEvent: { progress.handle($0) })
+            let sync = CatalogSync(
+                store: store, client: client, onEvent: { progress.handle($0) }, allowMassRemoval: allowMassRemoval)
             let summary: CatalogSyncSummary
             do {
                 summary = try await sync.run(full: full)
-            } catch CatalogSyncError.stopped(let page, let cause) {
+            } catch let error as CatalogSyncError {
                 diagnostics.clearProgress()
-                diagnostics.error(
-                    "the sync stopped at page \(page) after \(CatalogSync.failuresBeforeStopping) pages in a row "
-                        + "failed: \(cause.localizedDescription); run tvm-fetch catalog sync again to go on from there")
-                runtime.raise(ExitStatus.of(cause))
+                diagnostics.error(HTMLText.terminalSafe(error.localizedDescription, keepingNewlines: false))
+                if case .stopped(_, let cause) = error {
+                    runtime.raise(ExitStatus.of(cause))
+                } else {
+                    runtime.raise(.badInput)
+                }
                 return
             }
             diagnostics.clearProgress()

@@ -22,6 +22,12 @@ struct LocalSearcher {
     /// - Parameter query: The words, filters, order and limit.
     /// - Throws: ``CatalogError``, a write error for stdout.
     func searchAndPrint(_ query: CatalogQuery) async throws {
+        if let text = query.text, let match = CatalogMatch(text: text), match.isTruncated {
+            runtime.diagnostics.warning(
+                "only the first \(match.searched.count) different words of the query are searched (at most "
+                    + "\(CatalogMatch.maxWords) words, \(CatalogMatch.maxCharacters) characters): "
+                    + "\"\(HTMLText.terminalSafe(match.searched.joined(separator: " "), keepingNewlines: false))\"")
+        }
         let out = try await runtime.makeOutput(view: SearchResultsView())
         let hits = try store.search(query)
         guard !hits.isEmpty else {

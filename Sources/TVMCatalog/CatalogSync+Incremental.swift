@@ -56,10 +56,13 @@ extension CatalogSync {
         let window = Self.window(covering: started - lastSync)
         onEvent(.checkingUpdates(since: window))
         let updates = try await client.fetchUncached(.updates(since: window)) { body in
-            Result { () throws(UnusableBody) -> [Int: Int] in try Self.readUpdates(body) }
-        }
+            Result { () throws(UnusableBody) -> Result<[Int: Int], CatalogSyncError> in
+                try Self.readUpdates(body, isFullList: window == nil)
+            }
+        }.get()
         let stored = try store.updatedTimes()
         let plan = Self.plan(updates: updates, stored: stored, isFullList: window == nil)
+        try checkRemoval(plan.removed.count, stored: stored.count)
         onEvent(
             .changes(
                 shows: plan.pages.values.map(\.count).reduce(plan.singles.count, +), requests: plan.requests,
@@ -154,8 +157,15 @@ extension CatalogSync {
         }
     }
 
-    /// Reads `{"<id>": time, …}` (``ShowUpdates/parse(_:)``).
-    static func readUpdates(_ body: [UInt8]) throws(UnusableBody) -> [Int: Int] {
-        try ShowUpdates.parse(body)
+    /// Reads `{"<id>": time, …}` (``ShowUpdates/read(_:)``): a body that is not a JSON object is unusable (and
+    /// asked again); a member that is not a show id and a time, or an empty full list, is
+    /// ``CatalogSyncError/invalidUpdates(member:)``.
+    static func readUpdates(_ body: [UInt8], isFullList: Bool) throws(UnusableBody)
+        -> Result<[Int: Int], CatalogSyncError>
+    {
+        let (updates, firstInvalid) = try ShowUpdates.read(body)
+        if let firstInvalid { return .failure(.invalidUpdates(member: firstInvalid)) }
+        if isFullList && updates.isEmpty { return .failure(.invalidUpdates(member: nil)) }
+        return .success(updates)
     }
 }

@@ -18,6 +18,11 @@ import TVMazeAPI
 /// the last page, pages are asked until the 404. With the full list, stored shows absent from it are removed. So
 /// an incremental sync sends at most 2 + min(changed shows, distinct pages holding them) requests, plus one per
 /// stale page copy.
+///
+/// **Removals are bounded**: one answer that looks wrong (an index that ends early, a full updates list that
+/// misses most shows) must not empty the catalogue. A sync that would remove more than
+/// ``removalLimit(stored:)`` shows stops before removing any (``CatalogSyncError/massRemoval(count:stored:limit:)``)
+/// unless it was made with `allowMassRemoval`.
 public struct CatalogSync {
     /// Pages that fail in a row before the sync stops.
     public static let failuresBeforeStopping = 3
@@ -28,6 +33,16 @@ public struct CatalogSync {
     let client: APIClient
     let now: @Sendable () -> Double
     let onEvent: @Sendable (CatalogSyncEvent) -> Void
+    let allowMassRemoval: Bool
+
+    /// The most shows one sync removes without `allowMassRemoval`: 5% of the catalogue, at least 100 and at most
+    /// 500 (TVMaze drops a handful of shows a month).
+    ///
+    /// - Parameter stored: The shows in the catalogue when the sync started.
+    /// - Returns: The limit.
+    public static func removalLimit(stored: Int) -> Int {
+        min(500, max(100, stored / 20))
+    }
 
     /// Creates a sync.
     ///
@@ -36,23 +51,27 @@ public struct CatalogSync {
     ///   - client: The API client.
     ///   - now: The clock (Unix time).
     ///   - onEvent: Told of progress and problems.
+    ///   - allowMassRemoval: Whether the sync may remove more than ``removalLimit(stored:)`` shows.
     public init(
         store: CatalogStore, client: APIClient,
         now: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 },
-        onEvent: @escaping @Sendable (CatalogSyncEvent) -> Void = { _ in }
+        onEvent: @escaping @Sendable (CatalogSyncEvent) -> Void = { _ in },
+        allowMassRemoval: Bool = false
     ) {
         self.store = store
         self.client = client
         self.now = now
         self.onEvent = onEvent
+        self.allowMassRemoval = allowMassRemoval
     }
 
     /// Syncs.
     ///
     /// - Parameter full: Whether to page the whole index even when the catalogue is complete.
     /// - Returns: What was done, including the pages that failed.
-    /// - Throws: ``CatalogError``; ``CatalogSyncError`` when the server stopped answering; ``APIError`` when the
-    ///   updates list cannot be fetched.
+    /// - Throws: ``CatalogError``; ``CatalogSyncError`` when the server stopped answering, when the updates list
+    ///   is unusable, or when the sync would remove too many shows; ``APIError`` when the updates list cannot be
+    ///   fetched.
     public func run(full: Bool) async throws -> CatalogSyncSummary {
         var summary = CatalogSyncSummary()
         let state = try store.syncState()
@@ -74,6 +93,7 @@ public struct CatalogSync {
 
     private func fullPass(from first: Int, _ summary: inout CatalogSyncSummary) async throws {
         summary.full = true
+        let stored = try store.info().shows
         var page = first
         var streak: [(page: Int, error: APIError)] = []
         while true {
@@ -82,6 +102,8 @@ public struct CatalogSync {
                 fetched = try await fetchPage(page, &summary)
             } catch APIError.notFound {
                 try remember(streak, &summary)
+                let past = try store.storedIDs(in: (page * CatalogStore.idsPerPage)..<Int.max)
+                try checkRemoval(summary.removed + past.count, stored: stored)
                 summary.removed += try store.finishFullSync(endPage: page)
                 return
             } catch APIError.cancelled(let url) {
@@ -95,15 +117,27 @@ public struct CatalogSync {
                 page += 1
                 continue
             }
-            let stored = try store.storePage(
+            let keep = Set(fetched.entries.map(\.show.id))
+            let range = (page * CatalogStore.idsPerPage)..<((page + 1) * CatalogStore.idsPerPage)
+            let stale = try store.storedIDs(in: range).filter { !keep.contains($0) }
+            try checkRemoval(summary.removed + stale.count, stored: stored)
+            let result = try store.storePage(
                 page, entries: fetched.entries, mode: .replacingRange, advancesFullSync: true)
             try remember(streak, &summary)
             streak = []
             summary.pages += 1
-            summary.written += stored.written
-            summary.removed += stored.removed
+            summary.written += result.written
+            summary.removed += result.removed
             onEvent(.pageStored(page: page, pagesDone: page + 1, shows: try store.info().shows))
             page += 1
+        }
+    }
+
+    /// Throws unless the sync may remove `count` shows of a catalogue that held `stored` when it started.
+    func checkRemoval(_ count: Int, stored: Int) throws(CatalogSyncError) {
+        let limit = Self.removalLimit(stored: stored)
+        guard allowMassRemoval || count <= limit else {
+            throw .massRemoval(count: count, stored: stored, limit: limit)
         }
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import TVMazeAPI
 
 /// What a sync tells its caller as it goes: progress for a terminal, and problems to report.
@@ -44,7 +45,37 @@ public struct CatalogSyncSummary: Sendable, Equatable {
 }
 
 /// Why a sync stopped before its end.
-public enum CatalogSyncError: Error, Sendable {
+public enum CatalogSyncError: Error, LocalizedError, Sendable {
     /// Several pages in a row failed: the server is away. The next sync goes on from `page`.
     case stopped(page: Int, cause: APIError)
+    /// The updates list is empty where it must list every show, or has a member that is not a show id and a time
+    /// (`member` quotes it); nothing was changed.
+    case invalidUpdates(member: String?)
+    /// The sync would remove `count` of the `stored` shows, more than `limit`, without `--allow-mass-removal`;
+    /// nothing was removed.
+    case massRemoval(count: Int, stored: Int, limit: Int)
+
+    /// A sentence that says what happened and what to do.
+    public var errorDescription: String? {
+        switch self {
+        case .stopped(let page, let cause):
+            return
+                "the sync stopped at page \(page) after \(CatalogSync.failuresBeforeStopping) pages in a row "
+                + "failed: \(cause.localizedDescription); run tvm-fetch catalog sync again to go on from there"
+        case .invalidUpdates(let member?):
+            return
+                "TVMaze's updates list is not usable: the member \(member) is not a show id and a time; nothing "
+                + "was changed; run tvm-fetch catalog sync again later"
+        case .invalidUpdates(nil):
+            return
+                "TVMaze's full updates list is empty; nothing was changed or removed; run tvm-fetch catalog sync "
+                + "again later"
+        case .massRemoval(let count, let stored, let limit):
+            return
+                "this sync would remove \(count) of the \(stored) shows in the catalogue, more than the \(limit) "
+                + "one sync may remove: TVMaze's answer looks incomplete, so nothing was removed; run tvm-fetch "
+                + "catalog sync again later, or, if TVMaze really dropped them, tvm-fetch catalog sync "
+                + "--allow-mass-removal"
+        }
+    }
 }

@@ -14,7 +14,7 @@ extension ExitStatus {
         case .rejected, .invalidURL: return .usage
         case .cancelled: return .cancelled
         case .skipped(_, _, let cause): return of(cause)
-        case .refused, .tooLarge: return .badInput
+        case .refused, .tooLarge, .wrongRecord: return .badInput
         }
     }
 }

@@ -13,7 +13,10 @@ package struct NetworkOptions: ParsableArguments, Sendable {
     )
     package var apiURL: String?
 
-    @Option(help: ArgumentHelp("Connect and read timeout, in seconds.", valueName: "seconds"))
+    @Option(
+        help: ArgumentHelp(
+            "Connect and idle timeout, in seconds; each API request must also be answered whole within twice that.",
+            valueName: "seconds"))
     package var timeout: Double = 30
 
     @Option(help: ArgumentHelp("Retries after a 429, a 5xx, a timeout or a lost connection.", valueName: "n"))

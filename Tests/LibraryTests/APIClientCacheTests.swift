@@ -204,7 +204,7 @@ struct APIClientCacheTests {
 
     @Test("Cache-Control: no-store or no-cache keeps the answer out of the cache", arguments: ["no-store", "no-cache"])
     func noStore(directive: String) async throws {
-        let transport = ScriptedTransport([.json("{}", headers: [("Cache-Control", directive)])])
+        let transport = ScriptedTransport([.json(#"{"id":1}"#, headers: [("Cache-Control", directive)])])
         let cache = MemoryResponseCache()
         let client = try ClientFactory.client(transport, cache: cache)
         _ = try await client.fetch(Self.show)
@@ -215,7 +215,7 @@ struct APIClientCacheTests {
 
     @Test("Cache-Control: max-age sets how long the answer stays fresh")
     func maxAgeHonoured() async throws {
-        let transport = ScriptedTransport([.json("{}", headers: [("Cache-Control", "public, max-age=120")])])
+        let transport = ScriptedTransport([.json(#"{"id":1}"#, headers: [("Cache-Control", "public, max-age=120")])])
         let cache = MemoryResponseCache()
         let client = try ClientFactory.client(transport, cache: cache)
         _ = try await client.fetch(Self.show)

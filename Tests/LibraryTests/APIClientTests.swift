@@ -220,7 +220,7 @@ struct APIClientTests {
 
     @Test("Retry-After longer than the rate window sets the wait before the next attempt")
     func retryAfterHonoured() async throws {
-        let transport = ScriptedTransport([.status(429, headers: [("Retry-After", "30")]), .json("{}")])
+        let transport = ScriptedTransport([.status(429, headers: [("Retry-After", "30")]), .json(#"{"id":1}"#)])
         let events = EventRecorder()
         let clock = SteppingClock()
         let limiter = RateLimiter(limit: 20, window: 10, clock: clock)
@@ -236,7 +236,7 @@ struct APIClientTests {
     @Test("after a 429 a paced request waits a whole window, however short Retry-After is, and the limit drops")
     func rateLimitedWaitsTheWindow() async throws {
         let transport = ScriptedTransport([
-            .status(429, headers: [("retry-after", "0")]), .status(429), .json("{}"),
+            .status(429, headers: [("retry-after", "0")]), .status(429), .json(#"{"id":1}"#),
         ])
         let events = EventRecorder()
         let clock = SteppingClock()
@@ -322,7 +322,7 @@ struct APIClientTests {
         let limiter = RateLimiter(limit: 2, window: 10, clock: clock)
         let client = try ClientFactory.client(transport, limiter: limiter, events: events, clock: clock)
         let start = clock.now()
-        for _ in 0..<3 { _ = try await client.fetch(.show(id: transport.callCount + 1)) }
+        for _ in 0..<3 { _ = try await client.fetch(.cast(showID: transport.callCount + 1)) }
         guard case .pacing(let delay)? = events.events.first else {
             Issue.record("expected one pacing event, got \(events.events)")
             return

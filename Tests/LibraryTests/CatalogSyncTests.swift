@@ -81,4 +81,35 @@ struct CatalogSyncTests {
         #expect(plan.singles == [2: 10, 600: 5])
         #expect(plan.pages.isEmpty)
     }
+
+    // Regression (issue 30 #3): `{}` or a map of invalid values as the full updates list made the sync remove
+    // every stored show.
+    @Test("an empty full updates list or one with a member that is not an id and a time is invalid data")
+    func invalidUpdates() throws {
+        let empty = try CatalogSync.readUpdates(Array("{}".utf8), isFullList: true)
+        guard case .failure(.invalidUpdates(member: nil)) = empty else {
+            Issue.record("an empty full list was accepted: \(empty)")
+            return
+        }
+        // An empty window is possible (nothing changed in a day) and removes nothing.
+        #expect(try CatalogSync.readUpdates(Array("{}".utf8), isFullList: false).get() == [:])
+        for body in [#"{"1":1700000000,"2":"soon"}"#, #"{"x":1700000000}"#, #"{"3":null}"#] {
+            let result = try CatalogSync.readUpdates(Array(body.utf8), isFullList: true)
+            guard case .failure(.invalidUpdates(let member?)) = result else {
+                Issue.record("\(body) was accepted: \(result)")
+                continue
+            }
+            #expect(body.contains(member.prefix(3)), "\(member)")
+        }
+        #expect(
+            try CatalogSync.readUpdates(Array(#"{"1":1700000000}"#.utf8), isFullList: true).get() == [1: 1_700_000_000])
+    }
+
+    @Test("one sync removes at most 5% of the catalogue, at least 100 and at most 500 shows")
+    func removalLimit() {
+        #expect(CatalogSync.removalLimit(stored: 0) == 100)
+        #expect(CatalogSync.removalLimit(stored: 750) == 100)
+        #expect(CatalogSync.removalLimit(stored: 6_000) == 300)
+        #expect(CatalogSync.removalLimit(stored: 95_000) == 500)
+    }
 }

@@ -39,6 +39,9 @@ public enum Fault: Sendable, Hashable, CustomStringConvertible {
     case hugeImage(bytes: Int, announcesLength: Bool)
     /// Answers `302 Found` with `Location: url` (absolute, or relative to the request).
     case redirect(to: String)
+    /// Sends the normal headers (with `Content-Length`) at once, then the body one byte every `every`: a
+    /// slow-drip answer that never trips an idle timeout.
+    case drip(every: Duration)
 
     /// The fault in the syntax of `tvm-replay --fault` (without pattern and count), e.g. `429:5` or `delay:300`.
     public var description: String {
@@ -55,6 +58,7 @@ public enum Fault: Sendable, Hashable, CustomStringConvertible {
         case .unframedBody(let keeping): return keeping.map { "no-length:\($0)" } ?? "no-length"
         case .hugeImage(let bytes, let announced): return (announced ? "huge-length:" : "huge:") + String(bytes)
         case .redirect(let url): return "redirect:\(url)"
+        case .drip(let every): return "drip:\(every.wholeMilliseconds)"
         }
     }
 }

@@ -19,6 +19,7 @@ extension FaultRule {
                              without Content-Length (HTTP/1.0)
           huge-length:BYTES  the same with its Content-Length
           redirect:URL       302 to URL (no @ or # in it)
+          drip:MS            the headers, then the body one byte every MS ms
         PATTERN is * (every request, the default), =TARGET (exactly this
         path?query) or TARGET (every path?query starting with TARGET, which
         starts with /). #COUNT limits the rule to the next COUNT matching
@@ -85,6 +86,7 @@ extension FaultRule {
         case "429": return .tooManyRequests(retryAfter: argument == nil ? nil : try number())
         case "stall": return try noArgument(.stall)
         case "delay": return .delay(.milliseconds(try number()))
+        case "drip": return .drip(every: .milliseconds(try number()))
         case "cut": return try noArgument(.closeBeforeResponse)
         case "cut-after-headers": return try noArgument(.closeAfterHeaders)
         case "truncate": return .truncatedBody(keepingBytes: argument == nil ? nil : try number())

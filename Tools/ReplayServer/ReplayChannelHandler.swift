@@ -75,7 +75,7 @@ final class ReplayChannelHandler: ChannelInboundHandler {
         case .unframed, .generated:
             sendUnframed(plan, for: request, context: context)
             return
-        case .complete, .closeAfterHeaders, .truncated:
+        case .complete, .closeAfterHeaders, .truncated, .dripped:
             break
         }
         var headers = plan.headers
@@ -89,6 +89,9 @@ final class ReplayChannelHandler: ChannelInboundHandler {
         switch plan.delivery {
         case .closeAfterHeaders:
             closeAfter(context.writeAndFlush(wrapOutboundOut(.head(head))), context: context)
+        case .dripped(let every):
+            context.writeAndFlush(wrapOutboundOut(.head(head)), promise: nil)
+            drip(includesBody ? plan.body[...] : [], every: every, request: request, context: context)
         case .truncated(let keepingBytes):
             context.write(wrapOutboundOut(.head(head)), promise: nil)
             let part = ByteBuffer(bytes: plan.body.prefix(includesBody ? keepingBytes : 0))
@@ -165,6 +168,22 @@ final class ReplayChannelHandler: ChannelInboundHandler {
             context.eventLoop.assumeIsolated().execute {
                 self.writeGenerated(from: offset + size, of: total, context: context)
             }
+        }
+    }
+
+    /// Sends `rest` one byte every `every`, then ends the response.
+    private func drip(
+        _ rest: ArraySlice<UInt8>, every: Duration, request: HTTPRequestHead, context: ChannelHandlerContext
+    ) {
+        guard context.channel.isActive else { return }
+        guard let byte = rest.first else {
+            let ended = context.writeAndFlush(wrapOutboundOut(.end(nil)))
+            if !request.isKeepAlive { closeAfter(ended, context: context) }
+            return
+        }
+        context.writeAndFlush(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(bytes: [byte])))), promise: nil)
+        context.eventLoop.assumeIsolated().scheduleTask(in: .milliseconds(Int64(every.wholeMilliseconds))) {
+            self.drip(rest.dropFirst(), every: every, request: request, context: context)
         }
     }
 

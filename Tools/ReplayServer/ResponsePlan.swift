@@ -20,6 +20,8 @@ struct ResponsePlan: Sendable {
         /// A JPEG of `bytes` bytes generated as the client reads it, instead of `body`; without
         /// `announcesLength`, as HTTP/1.0 without `Content-Length`, ended by closing.
         case generated(bytes: Int, announcesLength: Bool)
+        /// Status line and headers (announcing the whole body), then the body one byte every `every`.
+        case dripped(every: Duration)
     }
 
     /// The JSON content type TVMaze sends.
@@ -106,6 +108,10 @@ struct ResponsePlan: Sendable {
             var plan = ResponsePlan(status: 302, body: Array(page.utf8), contentType: "text/html")
             plan.headers.add(name: "Location", value: url)
             return plan
+        case .drip(let every):
+            var plan = normal
+            plan.delivery = .dripped(every: every)
+            return plan
         case .htmlBody:
             let page =
                 "<!DOCTYPE html>\n<html><head><title>Sign in to the network</title></head>"
@@ -118,7 +124,7 @@ struct ResponsePlan: Sendable {
     var sentStatus: Int? {
         switch delivery {
         case .never, .closeBeforeResponse: return nil
-        case .complete, .closeAfterHeaders, .truncated, .unframed, .generated: return status
+        case .complete, .closeAfterHeaders, .truncated, .unframed, .generated, .dripped: return status
         }
     }
 }

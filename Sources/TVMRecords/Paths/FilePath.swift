@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Path arithmetic on the strings users type, without Foundation's path APIs (whose `deletingLastPathComponent`
 /// trapped on a one-character relative path such as `x`).
 public enum FilePath {
@@ -19,6 +25,25 @@ public enum FilePath {
     /// - Returns: `true` for `dir/` and `/`.
     public static func namesFolder(_ path: String) -> Bool {
         path.hasSuffix("/")
+    }
+
+    /// What is at `path` when it is something a database file cannot be: a FIFO (opening it would wait for a
+    /// writer forever), a device, a socket or a folder. Links are followed.
+    ///
+    /// - Parameter path: A file path.
+    /// - Returns: `nil` for a regular file or nothing at all (a file to create); otherwise what it is, e.g.
+    ///   `a FIFO (named pipe)`.
+    public static func nonRegularKind(_ path: String) -> String? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return nil
+        case S_IFDIR: return "a folder"
+        case S_IFIFO: return "a FIFO (named pipe)"
+        case S_IFCHR, S_IFBLK: return "a device"
+        case S_IFSOCK: return "a socket"
+        default: return "not a regular file"
+        }
     }
 
     /// Expands a leading `~` or `~/` to the home folder, as a shell would have (for paths given through an

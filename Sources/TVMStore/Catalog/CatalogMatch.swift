@@ -1,16 +1,34 @@
+import Foundation
+
 /// Turns the words a user typed into FTS5 query expressions that cannot be malformed.
 ///
 /// Every run of letters and digits is one word, written as an FTS5 string (`"word"`), so that `"`, `*`, `(`,
 /// `AND`, `NEAR` and `:` are never syntax: `AND(` searches the word "and". Each word matches as typed or as a
 /// prefix (`("gir" OR "gir"*)`), so `gir` finds Girls while an exact word still scores higher.
 ///
+/// The work of a search is bounded whatever is typed: a word is searched once however often it is repeated (ignoring
+/// case and accents), a word that begins another one typed adds nothing to ``all`` (`a apple` is `apple`), and
+/// only the first ``maxWords`` different words, ``maxCharacters`` characters in all, are searched
+/// (``isTruncated`` says when some were left out). In ``all``, a one-letter word other than the last is a whole
+/// word, not a prefix.
+///
 /// ```swift
 /// CatalogMatch(text: "derry gir")?.all   // ("derry" OR "derry"*) AND ("gir" OR "gir"*)
+/// CatalogMatch(text: "a a a")?.all       // ("a" OR "a"*)
 /// CatalogMatch(text: "\"*")              // nil: no word
 /// ```
 public struct CatalogMatch: Sendable, Equatable {
-    /// The words, in order.
+    /// The most different words a search looks for.
+    public static let maxWords = 10
+    /// The most characters, all searched words together, a search looks for.
+    public static let maxCharacters = 200
+
+    /// Every word, in order, repeats included (a show name's word count is read from it).
     public let words: [String]
+    /// The words searched: each once, in order, within ``maxWords`` and ``maxCharacters``.
+    public let searched: [String]
+    /// Whether words past ``maxWords`` or ``maxCharacters`` were left out of ``searched``.
+    public let isTruncated: Bool
 
     /// Reads the words of `text`; `nil` when it has none.
     ///
@@ -31,16 +49,53 @@ public struct CatalogMatch: Sendable, Equatable {
         if !word.isEmpty { words.append(word) }
         guard !words.isEmpty else { return nil }
         self.words = words
+        var searched: [String] = []
+        var seen = Set<String>()
+        var characters = 0
+        var truncated = false
+        for word in words where seen.insert(Self.key(word)).inserted {
+            guard searched.count < Self.maxWords, characters < Self.maxCharacters else {
+                truncated = true
+                break
+            }
+            let kept = String(word.prefix(Self.maxCharacters - characters))
+            truncated = truncated || kept.count < word.count
+            searched.append(kept)
+            characters += kept.count
+        }
+        self.searched = searched
+        isTruncated = truncated
     }
 
-    /// Every word, anywhere in the show.
-    public var all: String { words.map(Self.term).joined(separator: " AND ") }
+    /// Every word, anywhere in the show; a word that begins another searched word is implied by it and left out.
+    public var all: String {
+        let keys = searched.map(Self.key)
+        let needed = searched.indices.filter { index in
+            !keys.indices.contains { other in
+                other != index && keys[other].count > keys[index].count && keys[other].hasPrefix(keys[index])
+            }
+        }
+        return needed.map(term(at:)).joined(separator: " AND ")
+    }
 
     /// Any of the words: what is searched when no show has them all.
-    public var any: String { words.map(Self.term).joined(separator: " OR ") }
+    public var any: String { searched.indices.map(term(at:)).joined(separator: " OR ") }
+
+    /// The term of a searched word. A one-letter word before the last is a whole word ("x men", "a team"): as a
+    /// prefix it would match nearly every show, and each such prefix multiplies the work of ranking them.
+    private func term(at index: Int) -> String {
+        let word = searched[index]
+        return word.count == 1 && index != searched.count - 1 ? "\"\(word)\"" : Self.term(word)
+    }
 
     /// Every word, in the name.
     public var allInName: String { "name : (\(all))" }
+
+    /// What makes two words the same to the index (unicode61 with `remove_diacritics 2`): case and accents
+    /// ignored.
+    private static func key(_ word: String) -> String {
+        word.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+    }
 
     private static func term(_ word: String) -> String {
         "(\"\(word)\" OR \"\(word)\"*)"

@@ -23,7 +23,7 @@ extension CatalogStore {
             guard let match else { return try Self.hits(db, query: query, match: nil, expression: nil) }
             if nameTierFirst, let hits = try Self.nameTierHits(db, query: query, match: match) { return hits }
             let hits = try Self.hits(db, query: query, match: match, expression: match.all)
-            guard hits.isEmpty, match.words.count > 1 else { return hits }
+            guard hits.isEmpty, match.searched.count > 1 else { return hits }
             return try Self.hits(db, query: query, match: match, expression: match.any)
         }
     }

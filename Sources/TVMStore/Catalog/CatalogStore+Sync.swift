@@ -143,6 +143,17 @@ extension CatalogStore {
         }
     }
 
+    /// The stored show ids in `range`, in order: what a page or the end of the index would remove.
+    ///
+    /// - Parameter range: The ids to look at.
+    /// - Throws: ``CatalogError``.
+    public func storedIDs(in range: Range<Int>) throws(CatalogError) -> [Int] {
+        try read("reading the catalogue") { db in
+            try CatalogShow.filter(range.contains(CatalogShow.Columns.id)).order(CatalogShow.Columns.id)
+                .select(CatalogShow.Columns.id, as: Int.self).fetchAll(db)
+        }
+    }
+
     /// Every stored show's `updated` time, by id.
     ///
     /// - Throws: ``CatalogError``.

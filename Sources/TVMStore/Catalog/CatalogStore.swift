@@ -67,10 +67,16 @@ public final class CatalogStore: Sendable {
     ///   - onEvent: Told when a damaged file was moved aside.
     /// - Returns: The store.
     /// - Throws: ``CatalogError``: `.missing` for a read without a file, `.readOnly` for a write on a file or
-    ///   folder that cannot be written, `.unknownSchema` for a newer file.
+    ///   folder that cannot be written, `.unknownSchema` for a newer file, `.cannotOpen` for a path that is not a
+    ///   regular file (a FIFO, a folder, a device).
     public static func open(
         path: String, access: Access, onEvent: @Sendable (Event) -> Void = { _ in }
     ) throws(CatalogError) -> CatalogStore {
+        if let kind = FilePath.nonRegularKind(path) {
+            throw .cannotOpen(
+                path: path,
+                reason: "it is \(kind), not a regular file; give the path of a catalogue file or of one to create")
+        }
         do {
             return try openOnce(path: path, access: access)
         } catch let error as CatalogError {

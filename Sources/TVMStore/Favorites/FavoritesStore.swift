@@ -44,13 +44,18 @@ public final class FavoritesStore: Sendable {
     public convenience init(path: String, lockTimeout: Double = defaultLockTimeout, access: Access = .readWrite)
         async throws(StoreError)
     {
-        if access == .readOnly, let store = Self.openedForReading(path: path, lockTimeout: lockTimeout) {
-            self.init(checked: store.writer, path: path, lockTimeout: lockTimeout)
-            return
-        }
         if FilePath.namesFolder(path) || Self.isFolder(path) {
             let example = (path.hasSuffix("/") ? path : path + "/") + "tvm.sqlite"
             throw .cannotOpen(path: path, reason: "it names a folder; give a file path, such as \(example)")
+        }
+        if let kind = FilePath.nonRegularKind(path) {
+            throw .cannotOpen(
+                path: path,
+                reason: "it is \(kind), not a regular file; give the path of a database file or of one to create")
+        }
+        if access == .readOnly, let store = Self.openedForReading(path: path, lockTimeout: lockTimeout) {
+            self.init(checked: store.writer, path: path, lockTimeout: lockTimeout)
+            return
         }
         let configuration = Self.configuration(lockTimeout: lockTimeout, readonly: false)
         let folder = FilePath.folder(of: path)

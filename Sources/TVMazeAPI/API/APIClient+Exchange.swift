@@ -48,10 +48,7 @@ extension APIClient {
         else { return nil }
         var next = request
         next.url = to.absoluteString
-        let sameOrigin =
-            from.scheme?.lowercased() == to.scheme?.lowercased() && from.host?.lowercased() == to.host?.lowercased()
-            && from.port == to.port
-        if !sameOrigin {
+        if !isSameOrigin(from, to) {
             next.headers.removeAll { $0.name.lowercased() == "authorization" }
         }
         if status == 303 {

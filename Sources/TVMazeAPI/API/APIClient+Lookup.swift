@@ -7,7 +7,8 @@ extension APIClient {
     ///
     /// - Parameter lookup: TheTVDB, IMDb or TVRage id.
     /// - Returns: The show id; `nil` when TVMaze knows no show for it (404).
-    /// - Throws: ``APIError`` when TVMaze cannot answer, or answers a redirect to something else than a show.
+    /// - Throws: ``APIError`` when TVMaze cannot answer, or answers a redirect to something else than a show, or
+    ///   to another origin.
     public func lookupShowID(_ lookup: Endpoint.Lookup) async throws(APIError) -> Int? {
         let url = url(for: .lookup(lookup))
         let transport = self.transport
@@ -16,8 +17,16 @@ extension APIClient {
                 () async throws -> Attempt<Int> in
                 let response = try await transport.stream(url, headers: [], maxBytes: 1_048_576)
                 if (300..<400).contains(response.status) {
-                    guard let location = response.header("location"), let id = Self.showID(in: location) else {
+                    guard let location = response.header("location"), let from = URL(string: url),
+                        let to = URL(string: location, relativeTo: from)?.absoluteURL,
+                        let id = Self.showID(in: to.absoluteString)
+                    else {
                         return .unusable("a redirect to \(response.header("location") ?? "nowhere"), not to a show")
+                    }
+                    // The one redirect an API answer may carry: to /shows/{id} on the API's own origin.
+                    guard Self.isSameOrigin(from, to) else {
+                        throw APIError.refused(
+                            url: to.absoluteString, redirectedFrom: url, reason: .otherOrigin(Self.origin(of: from)))
                     }
                     return .accepted(id)
                 }

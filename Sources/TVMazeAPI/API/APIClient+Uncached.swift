@@ -9,16 +9,17 @@ extension APIClient {
     ///   - endpoint: The request.
     ///   - accept: Reads the body; returns the value, or why the body is unusable.
     /// - Returns: What `accept` returned for the first usable body.
-    /// - Throws: ``APIError``; `.notFound` for a 404 (the end of the show index).
+    /// - Throws: ``APIError``; `.notFound` for a 404 (the end of the show index); `.wrongRecord` when `/shows/{id}`
+    ///   or `/episodes/{id}` answers another record.
     public func fetchUncached<Value>(
         _ endpoint: Endpoint, accept: ([UInt8]) -> Result<Value, UnusableBody>
     ) async throws(APIError) -> Value {
         let url = url(for: endpoint)
-        let transport = self.transport
         return try await send(url: url, paced: true, askWhenExhausted: false) {
             () async throws -> Attempt<Value> in
-            let response = try await transport.get(url, headers: [])
+            let response = try await getWithinOrigin(url)
             guard (200..<300).contains(response.status) else { return .answered(response) }
+            if let expectedID = endpoint.recordID { try Self.check(response.body, carries: expectedID, url: url) }
             switch accept(response.body) {
             case .success(let value): return .accepted(value)
             case .failure(let problem): return .unusable(problem.reason)

@@ -94,7 +94,9 @@ public final class APIClient: Sendable {
     /// - Returns: The body of the 2xx response, as compact JSON with fields in their original order.
     /// - Throws: ``APIError``; `.notFound` for a 404 (the normal end of the show index).
     public func fetch(_ endpoint: Endpoint) async throws(APIError) -> [UInt8] {
-        try await fetchJSON(url: url(for: endpoint), defaultMaxAge: endpoint.isIndexPage ? 86_400 : 3_600)
+        try await fetchJSON(
+            url: url(for: endpoint), defaultMaxAge: endpoint.isIndexPage ? 86_400 : 3_600,
+            expectedID: endpoint.recordID)
     }
 
     /// Fetches an absolute URL that must answer JSON, with the same cache, pacing and retries as
@@ -103,9 +105,13 @@ public final class APIClient: Sendable {
     /// - Parameters:
     ///   - url: The absolute URL.
     ///   - defaultMaxAge: How long the response stays fresh when it has no `Cache-Control: max-age`.
+    ///   - expectedID: The `id` the answer must carry (one show, one episode); `nil` for any answer.
     /// - Returns: The compact JSON body.
-    /// - Throws: ``APIError``.
-    public func fetchJSON(url: String, defaultMaxAge: Double = 3_600) async throws(APIError) -> [UInt8] {
+    /// - Throws: ``APIError``; ``APIError/wrongRecord(url:expected:found:)`` for an answer with another id,
+    ///   which is not cached; ``APIError/refused(url:redirectedFrom:reason:)`` for a redirect off the API's origin.
+    public func fetchJSON(url: String, defaultMaxAge: Double = 3_600, expectedID: Int? = nil) async throws(APIError)
+        -> [UInt8]
+    {
         let key = CacheKey.normalise(url)
         let cached = cache?.lookup(key)
         let now = clock.now()
@@ -121,14 +127,16 @@ public final class APIClient: Sendable {
         do {
             let (body, maxAge) = try await send(url: url, paced: true, askWhenExhausted: cached == nil) {
                 () async throws -> Attempt<([UInt8], Double)> in
-                let response = try await transport.get(url, headers: [])
+                let response = try await getWithinOrigin(url)
                 guard (200..<300).contains(response.status) else { return .answered(response) }
+                let compact: [UInt8]
                 do {
-                    let maxAge = CacheControl.maxAge(response.header("cache-control")) ?? defaultMaxAge
-                    return .accepted((try RawJSON.compact(response.body), maxAge))
+                    compact = try RawJSON.compact(response.body)
                 } catch {
                     return .unusable(String(describing: error))
                 }
+                if let expectedID { try Self.check(compact, carries: expectedID, url: url) }
+                return .accepted((compact, CacheControl.maxAge(response.header("cache-control")) ?? defaultMaxAge))
             }
             if maxAge > 0 {
                 cache?.store(CachedResponse(status: 200, body: body, fetchedAt: now, maxAge: maxAge), for: key)

@@ -30,6 +30,9 @@ public enum APIError: Error, LocalizedError, Sendable, Equatable {
     /// The body is larger than the most the request allowed (`maxBytes`); the transfer was stopped. Never
     /// retried.
     case tooLarge(url: String, maxBytes: Int)
+    /// The answer to `url` is not the record asked for: its `id` is `found` (`nil`: no numeric `id`, or not an
+    /// object) where `expected` was asked. Never retried, cached or saved.
+    case wrongRecord(url: String, expected: Int, found: Int?)
 
     /// A readable description that quotes the URL and the cause.
     public var errorDescription: String? {
@@ -62,6 +65,14 @@ public enum APIError: Error, LocalizedError, Sendable, Equatable {
             return "refused to fetch \(URLRefusal.redacted(url)): \(reason)"
         case .tooLarge(let url, let maxBytes):
             return "the response from \(url) is larger than \(ByteSize(bytes: maxBytes)); it was not read further"
+        case .wrongRecord(let url, let expected, let found?):
+            return
+                "the answer to \(url) is the record of id \(found), not \(expected); it was not cached or saved "
+                + "(a server or proxy in the way answers the wrong record); try again later"
+        case .wrongRecord(let url, let expected, nil):
+            return
+                "the answer to \(url) is not a record with an id (\(expected) was asked); it was not cached or saved; "
+                + "try again later"
         }
     }
 
@@ -69,7 +80,8 @@ public enum APIError: Error, LocalizedError, Sendable, Equatable {
     public var isFetchFailure: Bool {
         switch self {
         case .rateLimited, .timedOut, .unavailable, .invalidResponse: return true
-        case .notFound, .rejected, .notCached, .invalidURL, .cancelled, .skipped, .refused, .tooLarge: return false
+        case .notFound, .rejected, .notCached, .invalidURL, .cancelled, .skipped, .refused, .tooLarge, .wrongRecord:
+            return false
         }
     }
 }

@@ -9,8 +9,8 @@ import TVMRecords
 /// The production ``HTTPTransport``, built on AsyncHTTPClient.
 ///
 /// AsyncHTTPClient is used instead of FoundationNetworking, which loads libcurl and some thirty libraries at
-/// every start. One `HTTPClient` is kept per proxy decision (and one more for streams, which follow no
-/// redirects); each keeps at most `maxConnectionsPerHost` connections per host (one for the API, as TVMaze asks),
+/// every start. One `HTTPClient` is kept per proxy decision, following no redirects (the API client follows
+/// them only within the API's origin, downloads check each one); each keeps at most `maxConnectionsPerHost` connections per host (one for the API, as TVMaze asks),
 /// reused between requests.
 public final class AsyncHTTPTransport: HTTPTransport {
     private let timeout: Double
@@ -30,10 +30,9 @@ public final class AsyncHTTPTransport: HTTPTransport {
         var trustRoots: NIOSSLTrustRoots??
     }
 
-    /// What tells the clients apart: the proxy, and whether redirects are followed.
+    /// What tells the clients apart: the proxy.
     private struct ClientKey: Hashable {
         var proxy: ProxySettings.Server?
-        var followsRedirects: Bool
     }
 
     /// The most bytes of a body ``get(_:headers:)`` collects: far more than any API answer.
@@ -42,7 +41,8 @@ public final class AsyncHTTPTransport: HTTPTransport {
     /// Creates a transport.
     ///
     /// - Parameters:
-    ///   - timeout: Connect and read timeout in seconds; the whole request gets twice that.
+    ///   - timeout: Connect and idle-read timeout in seconds; a whole API request (``get(_:headers:)``,
+    ///     ``send(_:)``) must also be answered, body included, within twice that.
     ///   - userAgent: The `User-Agent` header sent with every request.
     ///   - maxConnectionsPerHost: How many connections to keep per host.
     ///   - environment: Where `HTTPS_PROXY`, `HTTP_PROXY` and `NO_PROXY` are read.
@@ -59,30 +59,29 @@ public final class AsyncHTTPTransport: HTTPTransport {
         self.proxySettings = ProxySettings(environment: environment)
     }
 
-    /// Performs one GET request. See ``HTTPTransport/get(_:headers:)``.
+    /// Performs one GET request without following redirects (the API client follows them only within the API's
+    /// origin). See ``HTTPTransport/get(_:headers:)``.
     public func get(_ url: String, headers: [(name: String, value: String)]) async throws(TransportFailure)
         -> HTTPResponse
     {
-        try await perform(url, method: .GET, headers: headers, body: [], followsRedirects: true)
+        try await perform(url, method: .GET, headers: headers, body: [])
     }
 
     /// Performs one request of any method without following redirects. See ``HTTPTransport/send(_:)``.
     public func send(_ request: HTTPRequest) async throws(TransportFailure) -> HTTPResponse {
         try await perform(
-            request.url, method: HTTPMethod(rawValue: request.method), headers: request.headers, body: request.body,
-            followsRedirects: false)
+            request.url, method: HTTPMethod(rawValue: request.method), headers: request.headers, body: request.body)
     }
 
     /// One request with its whole body collected: a JSON body, when there is one, goes with its content type.
     private func perform(
-        _ url: String, method: HTTPMethod, headers: [(name: String, value: String)], body: [UInt8],
-        followsRedirects: Bool
+        _ url: String, method: HTTPMethod, headers: [(name: String, value: String)], body: [UInt8]
     ) async throws(TransportFailure) -> HTTPResponse {
         guard let parsed = URL(string: url), let scheme = parsed.scheme, let host = parsed.host else {
             throw .invalidURL(url)
         }
         let proxy = proxySettings.proxy(scheme: scheme.lowercased(), host: host)
-        let client = client(for: ClientKey(proxy: proxy, followsRedirects: followsRedirects))
+        let client = client(for: ClientKey(proxy: proxy))
         var outgoing = HTTPClientRequest(url: url)
         outgoing.method = method
         outgoing.headers.add(name: "User-Agent", value: userAgent)
@@ -92,16 +91,44 @@ public final class AsyncHTTPTransport: HTTPTransport {
             outgoing.body = .bytes(ByteBuffer(bytes: body))
         }
         for header in headers { outgoing.headers.add(name: header.name, value: header.value) }
+        let request = outgoing
+        let deadline = timeout * 2
         do {
-            let response = try await client.execute(outgoing, timeout: .milliseconds(Int64(timeout * 2000)))
-            let collected = try await response.body.collect(upTo: Self.maxCollectedBytes)
-            return HTTPResponse(
-                status: Int(response.status.code),
-                headers: response.headers.map { (name: $0.name, value: $0.value) },
-                body: Array(collected.readableBytesView)
-            )
+            return try await Self.within(seconds: deadline) {
+                let response = try await client.execute(request, timeout: .milliseconds(Int64(deadline * 1000)))
+                let collected = try await response.body.collect(upTo: Self.maxCollectedBytes)
+                return HTTPResponse(
+                    status: Int(response.status.code),
+                    headers: response.headers.map { (name: $0.name, value: $0.value) },
+                    body: Array(collected.readableBytesView)
+                )
+            }
+        } catch DeadlinePassed.passed {
+            throw .timeout(
+                "\(host) sent no complete answer within \(deadline.formatted(.number.precision(.fractionLength(0...1)))) s "
+                    + "(twice --timeout)")
         } catch {
             throw Self.classify(error, host: host, proxy: proxy, verbose: verbose)
+        }
+    }
+
+    /// The deadline of ``within(seconds:_:)`` passed.
+    private enum DeadlinePassed: Error { case passed }
+
+    /// Runs `work`, cancelling it when it is not done after `seconds`: the read timeout is reset by every byte,
+    /// so only an overall deadline ends a body that drips in one byte at a time.
+    private static func within<Value: Sendable>(
+        seconds: Double, _ work: @escaping @Sendable () async throws -> Value
+    ) async throws -> Value {
+        try await withThrowingTaskGroup(of: Value?.self) { group in
+            group.addTask { try await work() }
+            group.addTask {
+                try await Task.sleep(for: .seconds(seconds))
+                return nil
+            }
+            defer { group.cancelAll() }
+            guard let first = try await group.next(), let value = first else { throw DeadlinePassed.passed }
+            return value
         }
     }
 
@@ -118,7 +145,7 @@ public final class AsyncHTTPTransport: HTTPTransport {
             throw .invalidURL(url)
         }
         let proxy = proxySettings.proxy(scheme: scheme.lowercased(), host: host)
-        let client = client(for: ClientKey(proxy: proxy, followsRedirects: false))
+        let client = client(for: ClientKey(proxy: proxy))
         var request = HTTPClientRequest(url: url)
         request.method = .GET
         request.headers.add(name: "User-Agent", value: userAgent)
@@ -210,9 +237,8 @@ public final class AsyncHTTPTransport: HTTPTransport {
                 tls.trustRoots = trustRoots
                 configuration.tlsConfiguration = tls
             }
-            // Streams (downloads) get every redirect back, so that their caller checks where each one leads.
-            configuration.redirectConfiguration =
-                key.followsRedirects ? .follow(max: 5, allowCycles: false) : .disallow
+            // Every redirect comes back to the caller, which checks where it leads before following it.
+            configuration.redirectConfiguration = .disallow
             let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
             pool.clients[key] = client
             return client

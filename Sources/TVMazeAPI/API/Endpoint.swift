@@ -66,6 +66,15 @@ public enum Endpoint: Sendable, Equatable, Hashable {
         case month
     }
 
+    /// The id of the one record this endpoint answers (`/shows/{id}`, `/episodes/{id}`), which the answer must
+    /// carry; `nil` for the others.
+    public var recordID: Int? {
+        switch self {
+        case .show(let id, _), .episode(let id): return id
+        default: return nil
+        }
+    }
+
     /// The path, starting with `/`.
     public var path: String {
         switch self {

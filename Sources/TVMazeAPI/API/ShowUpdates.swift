@@ -36,6 +36,16 @@ public enum ShowUpdates {
     /// - Returns: Show id → Unix time of its last change.
     /// - Throws: ``UnusableBody`` when the body is not a JSON object (a truncated answer, say).
     public static func parse(_ body: [UInt8]) throws(UnusableBody) -> [Int: Int] {
+        try read(body).updates
+    }
+
+    /// Reads an updates list and quotes its first member that is not a show id and a time, for a caller that
+    /// must not act on a list with such members (the catalogue sync removes what the full list lacks).
+    ///
+    /// - Parameter body: The response body.
+    /// - Returns: The valid members, and the first invalid one as `"key": value` (shortened), or `nil`.
+    /// - Throws: ``UnusableBody`` when the body is not a JSON object.
+    public static func read(_ body: [UInt8]) throws(UnusableBody) -> (updates: [Int: Int], firstInvalid: String?) {
         let members: [(key: String, value: [UInt8])]
         do {
             members = try RawJSON.members(ofObject: body)
@@ -43,11 +53,18 @@ public enum ShowUpdates {
             throw UnusableBody("the updates list is not a JSON object: \(error.localizedDescription)")
         }
         var updates: [Int: Int] = [:]
+        var firstInvalid: String?
         updates.reserveCapacity(members.count)
         for member in members {
-            guard let id = Int(member.key), let time = RawJSON.integer(member.value) else { continue }
+            guard let id = Int(member.key), id > 0, let time = RawJSON.integer(member.value) else {
+                if firstInvalid == nil {
+                    firstInvalid =
+                        "\"\(member.key.prefix(40))\": \(String(decoding: member.value.prefix(40), as: UTF8.self))"
+                }
+                continue
+            }
             updates[id] = time
         }
-        return updates
+        return (updates, firstInvalid)
     }
 }

@@ -10,6 +10,9 @@ public enum URLRefusal: Error, Sendable, Equatable, CustomStringConvertible {
     case userInfo
     /// The URL is not `http` or `https` (a redirect to `file:` or `ftp:`); the value is its scheme.
     case scheme(String)
+    /// A redirect of an API request leads away from the API's own scheme, host and port; the value is that
+    /// origin, e.g. `https://api.tvmaze.com`.
+    case otherOrigin(String)
 
     /// Why, and what to do, e.g. `host 10.0.0.1 is not allowed; allow it with --allow-host 10.0.0.1`.
     public var description: String {
@@ -20,6 +23,8 @@ public enum URLRefusal: Error, Sendable, Equatable, CustomStringConvertible {
             return "URLs with a user name or password are never fetched"
         case .scheme(let scheme):
             return "only http and https URLs are fetched, not \(scheme.isEmpty ? "a relative URL" : scheme + ":")"
+        case .otherOrigin(let origin):
+            return "an API request follows redirects only within \(origin); check --api-url or TVM_API_URL"
         }
     }
 

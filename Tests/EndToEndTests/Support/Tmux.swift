@@ -32,6 +32,20 @@ enum Tmux {
         directory: URL,
         waitingFor marker: String
     ) async throws -> String {
+        try await type(
+            text, then: [key], in: command, environment: environment, directory: directory, waitingFor: marker)
+    }
+
+    /// Starts `command` on a private tmux server, types `text`, presses `keys` one after the other (bash lists
+    /// ambiguous candidates on the second Tab) and returns the screen once it shows `marker`, or after 15 seconds.
+    static func type(
+        _ text: String,
+        then keys: [String],
+        in command: [String],
+        environment: [String: String],
+        directory: URL,
+        waitingFor marker: String
+    ) async throws -> String {
         let socket = "tvm-\(UUID().uuidString.prefix(8))"
         var settings = environment
         settings["TERM"] = "xterm-256color"
@@ -56,7 +70,10 @@ enum Tmux {
             // Let the shell draw its first prompt before typing.
             try await Task.sleep(for: .milliseconds(1500))
             _ = try await tmux(["send-keys", "-t", "t", "-l", text])
-            _ = try await tmux(["send-keys", "-t", "t", key])
+            for key in keys {
+                _ = try await tmux(["send-keys", "-t", "t", key])
+                try await Task.sleep(for: .milliseconds(300))
+            }
             for _ in 0..<60 {
                 try await Task.sleep(for: .milliseconds(250))
                 _ = try await tmux(["capture-pane", "-t", "t", ";", "save-buffer", screenFile.path])

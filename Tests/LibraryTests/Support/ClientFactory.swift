@@ -7,6 +7,8 @@
 /// Builds API clients over a ``ScriptedTransport`` with tiny delays, so retries take milliseconds.
 enum ClientFactory {
     static let baseURL = "http://api.test"
+    /// A base URL for a test that needs https.
+    static let secureBaseURL = "https://api.test"
 
     /// A policy with `retries` retries and back-offs of about a millisecond.
     static func policy(retries: Int = 2, maxDelay: Double = 60) -> RetryPolicy {
@@ -22,7 +24,8 @@ enum ClientFactory {
         cacheMode: CacheMode = .normal,
         skipsUnreachableHosts: Bool = false,
         clock: any PacingClock = SystemClock(),
-        onExhausted: @escaping APIClient.ExhaustedHandler = { _ in false }
+        onExhausted: @escaping APIClient.ExhaustedHandler = { _ in false },
+        baseURL: String = baseURL
     ) throws -> APIClient {
         try APIClient(
             baseURL: baseURL, transport: transport, limiter: limiter, policy: policy, onEvent: events.handler,

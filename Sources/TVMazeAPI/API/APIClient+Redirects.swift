@@ -1,0 +1,50 @@
+import Foundation
+import TVMRecords
+
+extension APIClient {
+    /// GETs an API URL, following redirects (at most five) only within its own scheme, host and port: an answer
+    /// from elsewhere, or over plain http after https, is never read as TVMaze's.
+    ///
+    /// - Parameter url: The absolute URL.
+    /// - Returns: The first answer that is not a redirect.
+    /// - Throws: ``APIError/refused(url:redirectedFrom:reason:)`` for a redirect to another origin;
+    ///   ``APIError/invalidURL(_:)`` for a `Location` that is not a URL; ``TransportFailure`` from the transport.
+    func getWithinOrigin(_ url: String) async throws -> HTTPResponse {
+        var current = url
+        for _ in 0...5 {
+            let response = try await transport.get(current, headers: [])
+            guard [301, 302, 303, 307, 308].contains(response.status), let location = response.header("location")
+            else { return response }
+            guard let from = URL(string: current), let to = URL(string: location, relativeTo: from)?.absoluteURL
+            else {
+                throw APIError.invalidURL("\(location) (the redirect from \(URLRefusal.redacted(current)))")
+            }
+            guard Self.isSameOrigin(from, to) else {
+                throw APIError.refused(
+                    url: to.absoluteString, redirectedFrom: current, reason: .otherOrigin(Self.origin(of: from)))
+            }
+            current = to.absoluteString
+        }
+        throw APIError.rejected(url: url, status: 310, message: "more than 5 redirects")
+    }
+
+    /// Whether two URLs share their scheme, host and port (a missing port is the scheme's default).
+    static func isSameOrigin(_ from: URL, _ to: URL) -> Bool {
+        origin(of: from) == origin(of: to)
+    }
+
+    /// `scheme://host:port`, lower-cased, with the scheme's default port spelled out.
+    static func origin(of url: URL) -> String {
+        let scheme = url.scheme?.lowercased() ?? ""
+        let port = url.port ?? (scheme == "https" ? 443 : scheme == "http" ? 80 : 0)
+        return "\(scheme)://\(url.host?.lowercased() ?? ""):\(port)"
+    }
+
+    /// Throws unless `body` is a JSON object whose `id` is `expected`: a redirect or a proxy must not store one
+    /// show under another's id.
+    static func check(_ body: [UInt8], carries expected: Int, url: String) throws(APIError) {
+        let raw = (try? RawJSON.value(forKey: "id", in: body)) ?? nil
+        let found = raw.flatMap { RawJSON.integer($0) }
+        guard found == expected else { throw .wrongRecord(url: url, expected: expected, found: found) }
+    }
+}

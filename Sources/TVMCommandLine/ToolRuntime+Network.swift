@@ -96,17 +96,17 @@ extension ToolRuntime {
         raise(ExitStatus.of(error))
     }
 
-    /// The run's network state, attached on first use.
+    /// The run's network state, made on first use.
     private var networkSession: NetworkSession {
-        if let session = attachment(NetworkSession.self) { return session }
+        if let network { return network }
         let session = NetworkSession(diagnostics: diagnostics)
-        attach(session)
+        network = session
         return session
     }
 }
 
 /// What the API clients of one run share: their connections, the retry dialog's answer, held notices.
-final class NetworkSession: RuntimeAttachment {
+final class NetworkSession {
     /// The clients' connection pools, shut down when the run ends.
     var transports: [any HTTPTransport] = []
     /// Set once the user has seen the retry dialog and chosen Cancel: the error is then not repeated in full.
@@ -119,6 +119,7 @@ final class NetworkSession: RuntimeAttachment {
         self.diagnostics = diagnostics
     }
 
+    /// Shuts the connections down and writes the held notices, when the run ends.
     func finish() async {
         for transport in transports { await transport.shutdown() }
         transports.removeAll()

@@ -30,12 +30,6 @@ public struct CatalogSync {
     let onEvent: @Sendable (CatalogSyncEvent) -> Void
 
     /// Creates a sync.
-    ///
-    /// - Parameters:
-    ///   - store: The catalogue, opened for writing (and held under ``CatalogSyncLock``).
-    ///   - client: The API client.
-    ///   - now: The clock (Unix time).
-    ///   - onEvent: Told of progress and problems.
     public init(
         store: CatalogStore, client: APIClient,
         now: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 },

@@ -12,12 +12,6 @@ public struct CachedResponse: Sendable, Equatable {
     public var maxAge: Double
 
     /// Creates a cached response.
-    ///
-    /// - Parameters:
-    ///   - status: The HTTP status.
-    ///   - body: The compact JSON body.
-    ///   - fetchedAt: When it was fetched.
-    ///   - maxAge: How long it stays fresh.
     public init(status: Int, body: [UInt8], fetchedAt: Double, maxAge: Double) {
         self.status = status
         self.body = body

@@ -8,10 +8,6 @@ public struct FreshShow: Sendable, Equatable {
     public var episodes: [[UInt8]]?
 
     /// Creates a fetched show.
-    ///
-    /// - Parameters:
-    ///   - record: The show record.
-    ///   - episodes: Its episodes, if fetched.
     public init(record: [UInt8], episodes: [[UInt8]]?) {
         self.record = record
         self.episodes = episodes

@@ -80,8 +80,6 @@ extension ToolRuntime {
     package var httpCachePath: String { directories.cache + "/http.sqlite" }
 
     /// Reports an API error in the original app specification's words when it is a failed fetch.
-    ///
-    /// - Parameter error: The error.
     package func report(_ error: APIError) {
         if error.isFetchFailure && networkSession.dialogCancelled.withLockedValue({ $0 }) {
             diagnostics.error(error.localizedDescription)

@@ -109,7 +109,6 @@ package enum ICalendar {
 
     /// The `VEVENT` block of an event.
     ///
-    /// - Parameter event: The event.
     /// - Returns: The text, CRLF-terminated and folded.
     package static func text(of event: Event) -> [UInt8] {
         var out: [UInt8] = []

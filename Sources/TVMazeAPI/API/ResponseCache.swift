@@ -47,7 +47,6 @@ public protocol ResponseCache: Sendable {
     /// Stores (or replaces) an entry, then evicts least-recently-used entries while over the size cap.
     ///
     /// - Parameters:
-    ///   - response: The response.
     ///   - key: The normalised URL.
     func store(_ response: CachedResponse, for key: String)
 }

@@ -101,7 +101,6 @@ final class EpisodePrinter {
     /// cannot answer (`--offline`, an unreachable host), a favorite's episodes come from the favorites database.
     ///
     /// - Parameters:
-    ///   - showID: The show id.
     ///   - knownName: The show's name from the input line, if it had one.
     ///   - averageRuntime: The show's `averageRuntime` from the input line, if it had one (for calendars).
     ///   - line: The stdin line number, or `nil` for an argument.

@@ -44,14 +44,7 @@ public struct CatalogSync {
         min(500, max(100, stored / 20))
     }
 
-    /// Creates a sync.
-    ///
-    /// - Parameters:
-    ///   - store: The catalogue, opened for writing (and held under ``CatalogSyncLock``).
-    ///   - client: The API client.
-    ///   - now: The clock (Unix time).
-    ///   - onEvent: Told of progress and problems.
-    ///   - allowMassRemoval: Whether the sync may remove more than ``removalLimit(stored:)`` shows.
+    /// Creates a sync; `allowMassRemoval` lets it remove more than ``removalLimit(stored:)`` shows.
     public init(
         store: CatalogStore, client: APIClient,
         now: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 },

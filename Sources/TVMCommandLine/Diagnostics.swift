@@ -24,12 +24,6 @@ package final class Diagnostics: Sendable {
     private let suspensions = NIOLockedValueBox<Int>(0)
 
     /// Creates the writer.
-    ///
-    /// - Parameters:
-    ///   - tool: The tool name.
-    ///   - color: Whether colour is allowed on stderr.
-    ///   - quiet: Whether to drop warnings and notes.
-    ///   - write: Writes text to standard error; the run's context's by default.
     package init(
         tool: String, color: Bool, quiet: Bool = false,
         write: @escaping @Sendable (String) -> Void = ToolContext.current.stderr

@@ -4,7 +4,6 @@ import TVMazeAPI
 extension ExitStatus {
     /// The exit status an API error earns.
     ///
-    /// - Parameter error: The error.
     /// - Returns: Its code from the table.
     package static func of(_ error: APIError) -> ExitStatus {
         switch error {

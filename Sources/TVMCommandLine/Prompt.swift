@@ -39,23 +39,27 @@ package enum Prompt {
     package static func retryDialog(message: String = fetchErrorMessage, cause: String, diagnostics: Diagnostics)
         -> Bool
     {
+        withTerminal(diagnostics) { fd in
+            let bold = diagnostics.color ? "\u{1B}[1m" : ""
+            let reset = diagnostics.color ? "\u{1B}[0m" : ""
+            // The cause quotes a URL and a server's words: nothing in them may drive the terminal.
+            let cause = HTMLText.terminalSafe(cause, keepingNewlines: false)
+            write(fd, "\n\(bold)\(fetchErrorTitle)\(reset)\n\(message)\n  (\(cause))\n\(retryChoices) ")
+            let retry = SingleKey.read(fd) == .accept
+            write(fd, retry ? "Retry\n" : "Cancel\n")
+            return retry
+        } ?? false
+    }
+
+    /// Runs `body` with the controlling terminal (`/dev/tty`) open and progress lines held; `nil` when there is no
+    /// terminal to ask on.
+    private static func withTerminal<T>(_ diagnostics: Diagnostics, _ body: (Int32) -> T) -> T? {
         let fd = open("/dev/tty", O_RDWR | O_CLOEXEC)
-        guard fd >= 0 else { return false }
+        guard fd >= 0 else { return nil }
         defer { close(fd) }
         diagnostics.suspendProgress()
         defer { diagnostics.resumeProgress() }
-        let bold = diagnostics.color ? "\u{1B}[1m" : ""
-        let reset = diagnostics.color ? "\u{1B}[0m" : ""
-        // The cause quotes a URL and a server's words: nothing in them may drive the terminal.
-        let cause = HTMLText.terminalSafe(cause, keepingNewlines: false)
-        write(fd, "\n\(bold)\(fetchErrorTitle)\(reset)\n\(message)\n  (\(cause))\n\(retryChoices) ")
-        let retry: Bool
-        switch SingleKey.read(fd) {
-        case .accept: retry = true
-        case .decline: retry = false
-        }
-        write(fd, retry ? "Retry\n" : "Cancel\n")
-        return retry
+        return body(fd)
     }
 
     private static func write(_ fd: Int32, _ text: String) {
@@ -76,14 +80,11 @@ package enum Prompt {
     ///   - diagnostics: Used to hold progress lines while the question shows.
     /// - Returns: `true` for yes, `false` for no; `nil` when there is no terminal to ask on.
     package static func confirm(_ question: String, listing: [String] = [], diagnostics: Diagnostics) -> Bool? {
-        let fd = open("/dev/tty", O_RDWR | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        diagnostics.suspendProgress()
-        defer { diagnostics.resumeProgress() }
-        write(fd, listing.map { $0 + "\n" }.joined() + "\(question) [y/N] ")
-        guard let answer = readLine(fileDescriptor: fd) else { return false }
-        return ["y", "yes"].contains(answer.trimmingCharacters(in: .whitespaces).lowercased())
+        withTerminal(diagnostics) { fd in
+            write(fd, listing.map { $0 + "\n" }.joined() + "\(question) [y/N] ")
+            guard let answer = readLine(fileDescriptor: fd) else { return false }
+            return ["y", "yes"].contains(answer.trimmingCharacters(in: .whitespaces).lowercased())
+        }
     }
 
     /// Asks for a line of text on the controlling terminal (`/dev/tty`).
@@ -93,13 +94,10 @@ package enum Prompt {
     ///   - diagnostics: Used to hold progress lines while the question shows.
     /// - Returns: The line typed, or `nil` when there is no terminal to ask on (or it closed).
     public static func ask(_ question: String, diagnostics: Diagnostics) -> String? {
-        let fd = open("/dev/tty", O_RDWR | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        diagnostics.suspendProgress()
-        defer { diagnostics.resumeProgress() }
-        write(fd, question)
-        return readLine(fileDescriptor: fd)
+        withTerminal(diagnostics) { fd in
+            write(fd, question)
+            return readLine(fileDescriptor: fd)
+        } ?? nil
     }
 
     /// Reads one line from a file descriptor, byte by byte so nothing after it is consumed.

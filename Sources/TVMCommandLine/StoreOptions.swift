@@ -32,7 +32,6 @@ package struct StoreOptions: ParsableArguments, Sendable {
     ///
     /// - Parameters:
     ///   - db: The `--db` value, if given.
-    ///   - lockTimeout: The `--lock-timeout` value.
     /// - Throws: `ValidationError` naming the option and what it takes.
     package static func validate(db: String?, lockTimeout: Double) throws {
         guard lockTimeout >= 0, lockTimeout <= 3600 else {

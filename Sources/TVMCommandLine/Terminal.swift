@@ -19,13 +19,6 @@ package struct Terminal: Sendable {
     package var measuresScreen: Bool
 
     /// Describes streams and an environment.
-    ///
-    /// - Parameters:
-    ///   - stdinIsTTY: Whether standard input is a terminal.
-    ///   - stdoutIsTTY: Whether standard output is a terminal.
-    ///   - stderrIsTTY: Whether standard error is a terminal.
-    ///   - environment: The environment.
-    ///   - measuresScreen: Whether to ask the process's terminals for their size (else only `COLUMNS`/`LINES`).
     package init(
         stdinIsTTY: Bool, stdoutIsTTY: Bool, stderrIsTTY: Bool, environment: [String: String],
         measuresScreen: Bool = true

@@ -19,11 +19,6 @@ package struct Tool: Sendable {
     package let run: @Sendable ([String]) async -> Int32
 
     /// Declares a tool.
-    ///
-    /// - Parameters:
-    ///   - name: The installed name, `tvm-…`.
-    ///   - abstract: The one-line summary.
-    ///   - run: The entry point, given the arguments without the program name.
     package init(name: String, abstract: String, run: @escaping @Sendable ([String]) async -> Int32) {
         self.name = name
         self.abstract = abstract

@@ -27,14 +27,6 @@ package struct ToolContext: Sendable {
     package var transport: (@Sendable () -> any HTTPTransport)?
 
     /// Creates a context.
-    ///
-    /// - Parameters:
-    ///   - terminal: The terminals and environment.
-    ///   - stdin: Opens standard input.
-    ///   - stdout: Opens standard output.
-    ///   - stderr: Writes to standard error.
-    ///   - clock: The pacing clock.
-    ///   - transport: Makes the HTTP transport, or `nil` for the real one.
     package init(
         terminal: Terminal, stdin: @escaping @Sendable () -> AnyByteSource,
         stdout: @escaping @Sendable (Bool) -> any ByteSink, stderr: @escaping @Sendable (String) -> Void,

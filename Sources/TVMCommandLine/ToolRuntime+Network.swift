@@ -80,8 +80,6 @@ extension ToolRuntime {
     package var httpCachePath: String { directories.cache + "/http.sqlite" }
 
     /// Reports an API error in the original app specification's words when it is a failed fetch.
-    ///
-    /// - Parameter error: The error.
     package func report(_ error: APIError) {
         if error.isFetchFailure && networkSession.dialogCancelled.withLockedValue({ $0 }) {
             diagnostics.error(error.localizedDescription)
@@ -96,17 +94,17 @@ extension ToolRuntime {
         raise(ExitStatus.of(error))
     }
 
-    /// The run's network state, attached on first use.
+    /// The run's network state, made on first use.
     private var networkSession: NetworkSession {
-        if let session = attachment(NetworkSession.self) { return session }
+        if let network { return network }
         let session = NetworkSession(diagnostics: diagnostics)
-        attach(session)
+        network = session
         return session
     }
 }
 
 /// What the API clients of one run share: their connections, the retry dialog's answer, held notices.
-final class NetworkSession: RuntimeAttachment {
+final class NetworkSession {
     /// The clients' connection pools, shut down when the run ends.
     var transports: [any HTTPTransport] = []
     /// Set once the user has seen the retry dialog and chosen Cancel: the error is then not repeated in full.
@@ -119,6 +117,7 @@ final class NetworkSession: RuntimeAttachment {
         self.diagnostics = diagnostics
     }
 
+    /// Shuts the connections down and writes the held notices, when the run ends.
     func finish() async {
         for transport in transports { await transport.shutdown() }
         transports.removeAll()

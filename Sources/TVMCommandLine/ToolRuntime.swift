@@ -6,7 +6,7 @@ import TVMRecords
     import Glibc
 #endif
 
-/// What one run of a tool shares: streams, messages, the exit status so far (and, through its network attachment,
+/// What one run of a tool shares: streams, messages, the exit status so far (and, through its network session,
 /// the API client).
 ///
 /// Every command builds one in `run()`, does its work inside ``run(_:)``, and lets it turn errors into the
@@ -31,7 +31,8 @@ package final class ToolRuntime {
     /// The status a `--jq` halt or a closed stdout ends the run with, at once.
     private var ending: Int32?
     private var outputs: [RecordOutput] = []
-    private var attachments: [any RuntimeAttachment] = []
+    /// The API clients' shared state, made by the first client of the run.
+    var network: NetworkSession?
 
     /// Sets up a run.
     ///
@@ -58,22 +59,6 @@ package final class ToolRuntime {
     /// - Parameter status: A status earned by part of the work.
     package func raise(_ status: ExitStatus) {
         self.status = max(self.status, status)
-    }
-
-    /// Adds a part that reports its own errors and has work to finish when the run ends (the network layer's
-    /// client).
-    ///
-    /// - Parameter attachment: The part; it lives until the run ends.
-    package func attach(_ attachment: any RuntimeAttachment) {
-        attachments.append(attachment)
-    }
-
-    /// The attached part of a type, if there is one.
-    ///
-    /// - Parameter type: The part's type.
-    /// - Returns: The first attached part of that type.
-    package func attachment<Part: RuntimeAttachment>(_ type: Part.Type) -> Part? {
-        attachments.lazy.compactMap { $0 as? Part }.first
     }
 
     /// Makes the record writer for standard output, compiling `--jq` once.
@@ -122,15 +107,8 @@ package final class ToolRuntime {
         } catch {
             handle(error)
         }
-        for output in outputs where ending == nil {
-            do {
-                try await output.settle()
-            } catch {
-                handle(error)
-            }
-        }
-        for attachment in attachments { await attachment.finish() }
-        attachments.removeAll()
+        await network?.finish()
+        network = nil
         closeOutputs()
         if let ending { throw ExitCode(ending) }
         let status = concluded()
@@ -189,13 +167,6 @@ package final class ToolRuntime {
             raise(.ioError)
         }
     }
-}
-
-/// A part of a run that the runtime does not know, with work to finish when the run ends. The network layer
-/// attaches one for the API clients' connections.
-package protocol RuntimeAttachment: AnyObject {
-    /// Ends the part's work when the run ends: closes connections, writes held notices.
-    func finish() async
 }
 
 /// An error from a layer above the runtime that reports itself: its message on stderr, its exit status.

@@ -60,7 +60,6 @@ public enum HTMLText {
     ///   - keepingNewlines: `true` keeps `"\n"`; `false` turns it into a space, for one-line output like table cells.
     /// - Returns: The text without control characters or escape sequences.
     public static func terminalSafe(_ text: String, keepingNewlines: Bool = true) -> String {
-        guard needsCleaning(text.utf8) else { return text }
         let scalars = Array(text.unicodeScalars)
         var result = String.UnicodeScalarView()
         var index = 0
@@ -85,29 +84,6 @@ public enum HTMLText {
             }
         }
         return String(result)
-    }
-
-    /// Whether UTF-8 text holds anything ``terminalSafe(_:keepingNewlines:)`` changes: a C0 control (newlines and
-    /// tabs too), DEL, a C1 control (`C2 80`–`C2 9F`) or a bidirectional control (`E2 80 AA`–`AE`,
-    /// `E2 81 A6`–`A9`). Most text has none, and is then handed back as it is instead of being rebuilt scalar by
-    /// scalar: every table cell and every summary goes through here.
-    private static func needsCleaning(_ bytes: String.UTF8View) -> Bool {
-        var iterator = bytes.makeIterator()
-        while let byte = iterator.next() {
-            switch byte {
-            case 0x00..<0x20, 0x7F:
-                return true
-            case 0xC2:
-                if let next = iterator.next(), (0x80...0x9F).contains(next) { return true }
-            case 0xE2:
-                guard let second = iterator.next(), let third = iterator.next() else { return false }
-                if second == 0x80 && (0xAA...0xAE).contains(third) { return true }
-                if second == 0x81 && (0xA6...0xA9).contains(third) { return true }
-            default:
-                continue
-            }
-        }
-        return false
     }
 
     // MARK: - Escape sequences
@@ -290,8 +266,8 @@ private struct HTMLTag {
         guard cursor < scalars.count else { return nil }
         if scalars[cursor] == "!" || scalars[cursor] == "?" {
             if Array(scalars[cursor..<min(cursor + 3, scalars.count)]) == ["!", "-", "-"] {
-                guard let close = find(["-", "-", ">"], in: scalars, from: cursor + 3) else { return nil }
-                return HTMLTag(name: "", isClosing: false, end: close + 3)
+                guard let close = scalars[(cursor + 3)...].firstRange(of: ["-", "-", ">"]) else { return nil }
+                return HTMLTag(name: "", isClosing: false, end: close.upperBound)
             }
             guard let close = scalars[cursor...].firstIndex(of: ">"),
                 !scalars[cursor..<close].contains("<")
@@ -335,42 +311,14 @@ private struct HTMLTag {
     /// The index after the end tag `</name …>` that closes a raw text element, or `nil` when there is none.
     static func rawTextEnd(_ scalars: [Unicode.Scalar], name: String, from index: Int) -> Int? {
         let closing = Array("</\(name)".unicodeScalars)
+        let lowered = scalars.map { ("A"..."Z").contains($0) ? Unicode.Scalar($0.value + 32) ?? $0 : $0 }
         var cursor = index
-        while let start = find(closing, in: scalars, from: cursor, caseInsensitive: true) {
+        while let start = lowered[cursor...].firstRange(of: closing)?.lowerBound {
             if let tag = parse(scalars, at: start), tag.isClosing, tag.name == name {
                 return tag.end
             }
             cursor = start + 1
         }
         return nil
-    }
-
-    /// The index where `needle` starts in `scalars` at or after `index`.
-    private static func find(
-        _ needle: [Unicode.Scalar],
-        in scalars: [Unicode.Scalar],
-        from index: Int,
-        caseInsensitive: Bool = false
-    ) -> Int? {
-        guard !needle.isEmpty, index + needle.count <= scalars.count else { return nil }
-        let lowered = caseInsensitive ? needle.map(lowercasedASCII) : needle
-        for start in index...(scalars.count - needle.count) {
-            var matches = true
-            for offset in 0..<needle.count {
-                let scalar = scalars[start + offset]
-                if (caseInsensitive ? lowercasedASCII(scalar) : scalar) != lowered[offset] {
-                    matches = false
-                    break
-                }
-            }
-            if matches {
-                return start
-            }
-        }
-        return nil
-    }
-
-    private static func lowercasedASCII(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
-        ("A"..."Z").contains(scalar) ? Unicode.Scalar(scalar.value + 32) ?? scalar : scalar
     }
 }

@@ -109,7 +109,6 @@ package enum ICalendar {
 
     /// The `VEVENT` block of an event.
     ///
-    /// - Parameter event: The event.
     /// - Returns: The text, CRLF-terminated and folded.
     package static func text(of event: Event) -> [UInt8] {
         var out: [UInt8] = []
@@ -121,7 +120,7 @@ package enum ICalendar {
         appendFolded(property("DTEND", event.end), to: &out)
         appendProperty("SUMMARY", text: event.summary, to: &out)
         if let description = event.description { appendProperty("DESCRIPTION", text: description, to: &out) }
-        if let url = event.url, !url.isEmpty, !breaksLine(url.utf8) {
+        if let url = event.url, !url.isEmpty, !breaksLine(url) {
             appendFolded(Array("URL:".utf8) + url.utf8.filter { $0 >= 0x20 && $0 != 0x7F }, to: &out)
         }
         appendFolded(Array("END:VEVENT".utf8), to: &out)
@@ -133,9 +132,20 @@ package enum ICalendar {
     /// - Parameter text: The value.
     /// - Returns: The escaped value.
     package static func escape(_ text: String) -> String {
-        var out: [UInt8] = []
-        appendEscaped(text.utf8, to: &out)
-        return String(decoding: out, as: UTF8.self)
+        var out = String.UnicodeScalarView()
+        var afterCR = false
+        for scalar in text.unicodeScalars {
+            defer { afterCR = scalar == "\r" }
+            switch scalar {
+            case "\\", ";", ",": out += ["\\", scalar]
+            case "\n" where afterCR: continue
+            case "\n", "\r": out += ["\\", "n"]
+            case "\t": out.append(scalar)
+            case "\u{0}"..."\u{1F}", "\u{7F}"..."\u{9F}": continue
+            default: out.append(scalar)
+            }
+        }
+        return String(out)
     }
 
     /// Folds a content line at 75 octets and ends it (and each part) with CRLF.
@@ -150,54 +160,13 @@ package enum ICalendar {
 
     /// Appends `NAME:` and the escaped TEXT value, folded.
     private static func appendProperty(_ name: String, text: String, to out: inout [UInt8]) {
-        var line = Array(name.utf8)
-        line.append(UInt8(ascii: ":"))
-        appendEscaped(text.utf8, to: &line)
-        appendFolded(line, to: &out)
+        appendFolded(Array((name + ":" + escape(text)).utf8), to: &out)
     }
 
-    /// Appends the TEXT escape of UTF-8 text: `\` `;` `,` and newlines (CRLF, CR and LF alike) escaped, C0
-    /// controls other than tab, DEL and C1 controls (`C2 80`–`C2 9F`) dropped.
-    private static func appendEscaped(_ text: some Sequence<UInt8>, to out: inout [UInt8]) {
-        let backslash = UInt8(ascii: "\\")
-        var previousCR = false
-        var leadC2 = false
-        for byte in text {
-            let afterCR = previousCR
-            previousCR = byte == 0x0D
-            if leadC2 {
-                leadC2 = false
-                if (0x80...0x9F).contains(byte) { continue }
-                out.append(0xC2)
-            }
-            switch byte {
-            case backslash, UInt8(ascii: ";"), UInt8(ascii: ","): out += [backslash, byte]
-            case 0x0A: if !afterCR { out += [backslash, UInt8(ascii: "n")] }
-            case 0x0D: out += [backslash, UInt8(ascii: "n")]
-            case 0x09: out.append(byte)
-            case 0x00..<0x20, 0x7F: continue
-            case 0xC2: leadC2 = true
-            default: out.append(byte)
-            }
-        }
-        if leadC2 { out.append(0xC2) }
-    }
-
-    /// Whether UTF-8 text holds a line break (LF, VT, FF, CR, NEL, U+2028, U+2029) or a `"`, either of which a URI
-    /// value cannot hold.
-    private static func breaksLine(_ text: String.UTF8View) -> Bool {
-        let bytes = Array(text)
-        for (index, byte) in bytes.enumerated() {
-            switch byte {
-            case 0x0A...0x0D, UInt8(ascii: "\""): return true
-            case 0xC2 where index + 1 < bytes.count && bytes[index + 1] == 0x85: return true
-            case 0xE2
-            where index + 2 < bytes.count && bytes[index + 1] == 0x80 && (0xA8...0xA9).contains(bytes[index + 2]):
-                return true
-            default: continue
-            }
-        }
-        return false
+    /// Whether text holds a line break (LF, VT, FF, CR, NEL, U+2028, U+2029) or a `"`, either of which a URI value
+    /// cannot hold.
+    private static func breaksLine(_ text: String) -> Bool {
+        text.unicodeScalars.contains { "\n\u{0B}\u{0C}\r\"\u{85}\u{2028}\u{2029}".unicodeScalars.contains($0) }
     }
 
     /// Appends one content line folded at 75 octets, each part ending in CRLF and each continuation starting with

@@ -25,10 +25,6 @@ package struct EpisodeTableView: TerminalView {
     package var timeZone: TimeZone?
 
     /// Creates the view.
-    ///
-    /// - Parameters:
-    ///   - layout: The columns.
-    ///   - timeZone: The zone air times are shown in; the user's (`TZ`) by default.
     package init(_ layout: Layout, timeZone: TimeZone? = nil) {
         self.layout = layout
         self.timeZone = timeZone

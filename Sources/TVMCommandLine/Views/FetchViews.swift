@@ -124,7 +124,6 @@ extension ShowDetail {
     /// Maps a decoded show onto the detail view's fields.
     ///
     /// - Parameters:
-    ///   - show: The show.
     ///   - extraFields: Extra "label: value" lines.
     package init(show: Show, extraFields: [Field] = []) {
         self.init(

@@ -9,10 +9,6 @@ package struct TableView<Model: TVMazeModel>: TabularView {
     package let row: @Sendable (Model) -> [TextTable.Cell]
 
     /// Creates a table view.
-    ///
-    /// - Parameters:
-    ///   - columns: The columns.
-    ///   - row: The cells of one record.
     package init(columns: [TextTable.Column], row: @escaping @Sendable (Model) -> [TextTable.Cell]) {
         self.columns = columns
         self.row = row

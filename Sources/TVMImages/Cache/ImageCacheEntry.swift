@@ -10,11 +10,6 @@ public struct ImageCacheEntry: Sendable, Equatable {
     public var lastUsed: Double
 
     /// Creates an entry.
-    ///
-    /// - Parameters:
-    ///   - path: The file's absolute path.
-    ///   - size: Its size in bytes.
-    ///   - lastUsed: Its last use, in seconds since 1970.
     public init(path: String, size: Int64, lastUsed: Double) {
         self.path = path
         self.size = size

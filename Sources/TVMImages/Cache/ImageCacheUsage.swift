@@ -8,10 +8,6 @@ public struct ImageCacheUsage: Sendable, Equatable {
     public var bytes: Int64
 
     /// Creates a usage count.
-    ///
-    /// - Parameters:
-    ///   - files: The number of files.
-    ///   - bytes: Their total size.
     public init(files: Int = 0, bytes: Int64 = 0) {
         self.files = files
         self.bytes = bytes

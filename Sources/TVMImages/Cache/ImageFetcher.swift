@@ -36,11 +36,6 @@ public final class ImageFetcher: Sendable {
     private let inFlight = NIOLockedValueBox<[String: Task<Result<LocalFile, ImageFetchError>, Never>]>([:])
 
     /// Creates a fetcher.
-    ///
-    /// - Parameters:
-    ///   - cache: Where images are looked up and stored.
-    ///   - client: Downloads missing images (with its retries, without the API's pacing).
-    ///   - policy: The hosts images may come from (through redirects too) and their largest size.
     public init(cache: ImageCache, client: APIClient, policy: DownloadPolicy) {
         self.cache = cache
         self.client = client

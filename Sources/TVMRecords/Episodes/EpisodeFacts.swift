@@ -103,10 +103,6 @@ public struct EpisodeCode: Sendable, Equatable, Comparable {
     public var number: Int?
 
     /// Creates a code.
-    ///
-    /// - Parameters:
-    ///   - season: The season number.
-    ///   - number: The episode number.
     public init(season: Int?, number: Int?) {
         self.season = season
         self.number = number

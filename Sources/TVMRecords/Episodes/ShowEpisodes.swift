@@ -11,10 +11,6 @@ public struct ShowEpisodes: Sendable {
     public var problem: String?
 
     /// Creates the list.
-    ///
-    /// - Parameters:
-    ///   - show: The show the episodes belong to.
-    ///   - records: Compact episode objects, in TVMaze's order.
     public init(show: ShowLabel, records: [[UInt8]]) {
         self.show = show
         self.records = records

@@ -9,10 +9,6 @@ public struct ShowLabel: Sendable, Equatable, Hashable {
     public var name: String?
 
     /// Creates a label.
-    ///
-    /// - Parameters:
-    ///   - id: The show id.
-    ///   - name: The show's name.
     public init(id: Int, name: String?) {
         self.id = id
         self.name = name

@@ -1,6 +1,6 @@
 /// A destination for the bytes written by ``JSONLinesWriter``.
 ///
-/// Implementations: ``FileDescriptorSink`` (stdout, files, pipes; buffered) and ``ByteArraySink`` (tests).
+/// The tools write through ``FileDescriptorSink`` (stdout, files, pipes; buffered).
 /// Sinks are reference types used from one task or thread at a time; they are not `Sendable`.
 public protocol ByteSink: AnyObject {
     /// Appends `bytes` (possibly only to a buffer).

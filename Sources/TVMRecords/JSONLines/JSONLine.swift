@@ -6,10 +6,6 @@ public struct JSONLine: Sendable, Equatable {
     public let result: Result<[UInt8], JSONLinesError>
 
     /// Creates a line.
-    ///
-    /// - Parameters:
-    ///   - number: The 1-based line number.
-    ///   - result: The compact record, or the error for this line.
     public init(number: Int, result: Result<[UInt8], JSONLinesError>) {
         self.number = number
         self.result = result

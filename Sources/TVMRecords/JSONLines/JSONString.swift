@@ -1,3 +1,5 @@
+import Foundation
+
 /// Escaping and unescaping of JSON string literals.
 ///
 /// ``encode(_:)`` writes the shortest standard form: `"` and `\` are backslash-escaped, the control characters
@@ -19,23 +21,16 @@ public enum JSONString {
     ///
     /// - Parameter value: Any Swift string.
     public static func encodedBytes(_ value: String) -> [UInt8] {
-        var value = value
-        return value.withUTF8 { utf8 in
-            var result: [UInt8] = []
-            result.reserveCapacity(utf8.count + 2)
-            result.append(UInt8(ascii: "\""))
-            var runStart = 0
-            for index in 0..<utf8.count {
-                let byte = utf8[index]
-                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-                result.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
-                runStart = index + 1
+        var result: [UInt8] = [UInt8(ascii: "\"")]
+        for byte in value.utf8 {
+            if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
                 appendEscape(for: byte, to: &result)
+            } else {
+                result.append(byte)
             }
-            result.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
-            result.append(UInt8(ascii: "\""))
-            return result
         }
+        result.append(UInt8(ascii: "\""))
+        return result
     }
 
     private static func appendEscape(for byte: UInt8, to result: inout [UInt8]) {
@@ -84,50 +79,7 @@ public enum JSONString {
 
     /// Decodes the content between the quotes of a string already checked by ``RawJSONScanner``.
     static func decodeValidated(_ content: UnsafeBufferPointer<UInt8>) -> String {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(content.count)
-        var index = 0
-        while index < content.count {
-            let byte = content[index]
-            guard byte == UInt8(ascii: "\\") else {
-                bytes.append(byte)
-                index += 1
-                continue
-            }
-            let kind = content[index + 1]
-            index += 2
-            switch kind {
-            case UInt8(ascii: "b"): bytes.append(0x08)
-            case UInt8(ascii: "f"): bytes.append(0x0C)
-            case UInt8(ascii: "n"): bytes.append(0x0A)
-            case UInt8(ascii: "r"): bytes.append(0x0D)
-            case UInt8(ascii: "t"): bytes.append(0x09)
-            case UInt8(ascii: "u"):
-                var scalar = UInt32(hex4(content, index))
-                index += 4
-                if scalar >= 0xD800 && scalar <= 0xDBFF {
-                    let low = UInt32(hex4(content, index + 2))
-                    index += 6
-                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-                }
-                appendUTF8(Unicode.Scalar(scalar) ?? "\u{FFFD}", to: &bytes)
-            default: bytes.append(kind)  // \" \\ \/
-            }
-        }
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
-    private static func hex4(_ content: UnsafeBufferPointer<UInt8>, _ index: Int) -> UInt16 {
-        var value: UInt16 = 0
-        for offset in index..<index + 4 {
-            value = value << 4 | UInt16(RawJSONScanner.hexValue(content[offset]) ?? 0)
-        }
-        return value
-    }
-
-    private static func appendUTF8(_ scalar: Unicode.Scalar, to bytes: inout [UInt8]) {
-        if let encoded = UTF8.encode(scalar) {
-            bytes.append(contentsOf: encoded)
-        }
+        let literal = Data([UInt8(ascii: "\"")] + content + [UInt8(ascii: "\"")])
+        return (try? JSONDecoder().decode(String.self, from: literal)) ?? String(decoding: content, as: UTF8.self)
     }
 }

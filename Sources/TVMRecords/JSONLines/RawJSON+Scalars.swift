@@ -10,24 +10,11 @@ extension RawJSON {
         while let last = bytes.last, RawJSONScanner.isWhitespace(last) {
             bytes = bytes.dropLast()
         }
-        var negative = false
-        if bytes.first == UInt8(ascii: "-") {
-            negative = true
-            bytes = bytes.dropFirst()
-        }
-        guard let first = bytes.first, RawJSONScanner.isDigit(first), first != UInt8(ascii: "0") || bytes.count == 1
+        let digits = bytes.first == UInt8(ascii: "-") ? bytes.dropFirst() : bytes
+        guard let first = digits.first, first != UInt8(ascii: "0") || digits.count == 1,
+            digits.allSatisfy(RawJSONScanner.isDigit)
         else { return nil }
-        var value = 0
-        for byte in bytes {
-            guard RawJSONScanner.isDigit(byte) else { return nil }
-            let digit = Int(byte - UInt8(ascii: "0"))
-            let (times10, overflow1) = value.multipliedReportingOverflow(by: 10)
-            let (sum, overflow2) =
-                negative ? times10.subtractingReportingOverflow(digit) : times10.addingReportingOverflow(digit)
-            guard !overflow1 && !overflow2 else { return nil }
-            value = sum
-        }
-        return value
+        return Int(String(decoding: bytes, as: UTF8.self))
     }
 
     /// Returns the decoded text of the JSON string literal `raw`, or `nil` if `raw` is not one valid string.

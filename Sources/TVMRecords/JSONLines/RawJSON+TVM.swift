@@ -71,20 +71,7 @@ extension RawJSON {
     public static func removingTVM(from object: some Collection<UInt8>) throws(RawJSONError) -> [UInt8] {
         try RawJSONScanner.withScanner(object) { (scanner: inout RawJSONScanner) throws(RawJSONError) -> [UInt8] in
             let members = try scanner.scanObjectLayout(marking: tvmKeyBytes)
-            let output = scanner.output
-            guard members.contains(where: \.isMarked) else { return output }
-            var result: [UInt8] = [UInt8(ascii: "{")]
-            result.reserveCapacity(output.count)
-            var first = true
-            for member in members where !member.isMarked {
-                if !first {
-                    result.append(UInt8(ascii: ","))
-                }
-                first = false
-                result.append(contentsOf: output[member.keyStart..<member.valueEnd])
-            }
-            result.append(UInt8(ascii: "}"))
-            return result
+            return ScannedObject(compact: scanner.output, members: members, keys: []).compactWithoutMarked()
         }
     }
 

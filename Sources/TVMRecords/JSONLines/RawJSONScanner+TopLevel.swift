@@ -149,23 +149,10 @@ extension RawJSONScanner {
         return range.escaped ? JSONString.decodeValidated(content) : String(decoding: content, as: UTF8.self)
     }
 
-    /// Returns an exact-size copy of ``output`` and clears it, keeping its capacity for the next value.
+    /// Returns a copy of ``output`` and clears it, keeping its capacity for the next value.
     mutating func takeOutput() -> [UInt8] {
-        let result = Self.copy(output[...])
-        output.removeAll(keepingCapacity: true)
-        return result
-    }
-
-    /// An exact-size copy of `bytes` (never sharing or over-allocating storage).
-    static func copy(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
-        bytes.withUnsafeBufferPointer { source in
-            [UInt8](unsafeUninitializedCapacity: source.count) { target, count in
-                if let from = source.baseAddress, let to = target.baseAddress {
-                    to.initialize(from: from, count: source.count)
-                }
-                count = source.count
-            }
-        }
+        defer { output.removeAll(keepingCapacity: true) }
+        return Array(output)
     }
 
     /// Scans a whole top-level object into ``output`` in compact form and returns its members' ranges there.

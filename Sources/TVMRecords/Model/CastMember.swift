@@ -1,13 +1,13 @@
 /// One entry of a show's cast (`/shows/{id}/cast`): a person and the character they play.
 public struct CastMember: TVMazeModel {
     /// The actor.
-    public var person: Person?
+    @Lenient public var person: Person?
     /// The character played.
-    public var character: CastCharacter?
+    @Lenient public var character: CastCharacter?
     /// Whether the person plays themselves (JSON key `self`; absent in older records).
-    public var isSelf: Bool?
+    @Lenient public var isSelf: Bool?
     /// Whether it is a voice role (JSON key `voice`; absent in older records).
-    public var isVoice: Bool?
+    @Lenient public var isVoice: Bool?
 
     /// Creates a cast entry with every field `nil`.
     public init() {}
@@ -16,14 +16,5 @@ public struct CastMember: TVMazeModel {
         case person, character
         case isSelf = "self"
         case isVoice = "voice"
-    }
-
-    /// Decodes leniently: bad or missing fields become `nil`.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        person = container.lenient(.person)
-        character = container.lenient(.character)
-        isSelf = container.lenient(.isSelf)
-        isVoice = container.lenient(.isVoice)
     }
 }

@@ -16,8 +16,6 @@
 public enum ShowReference {
     /// Returns the show id the JSON text `bytes` refers to.
     ///
-    /// An object is scanned once, collecting its keys and its `show`, `_embedded`, `id`, `name` and
-    /// `averageRuntime` members.
     /// - Parameter bytes: One input line (a JSON value).
     /// - Returns: A positive show id.
     /// - Throws: ``ShowReferenceError`` naming what was expected and what was found.
@@ -32,18 +30,20 @@ public enum ShowReference {
     /// - Returns: The show.
     /// - Throws: ``ShowReferenceError`` naming what was expected and what was found.
     public static func show(fromLine bytes: some Collection<UInt8>) throws(ShowReferenceError) -> ReferencedShow {
-        let line: Line
-        do {
-            line = try scan(bytes)
+        let object: ScannedObject?
+        var compact: [UInt8] = []
+        do throws(RawJSONError) {
+            object = try ScannedObject.scan(bytes)
+            if object == nil {
+                compact = try RawJSON.compact(bytes)
+            }
         } catch {
             throw .invalidJSON(error)
         }
-        switch line {
-        case .object(let fields):
-            return try show(in: fields)
-        case .other(let text):
-            return ReferencedShow(id: try showID(fromValue: text), name: nil, averageRuntime: nil)
+        guard let object else {
+            return ReferencedShow(id: try showID(fromValue: compact), name: nil, averageRuntime: nil)
         }
+        return try show(in: object)
     }
 
     /// The id of a line that is not an object: a number, or a number in a string.
@@ -64,89 +64,39 @@ public enum ShowReference {
         }
     }
 
-    /// The top-level members of an object line that can name a show.
-    private struct ObjectFields {
-        var keys: [String] = []
-        var show: [UInt8]?
-        var embedded: [UInt8]?
-        var id: [UInt8]?
-        var name: [UInt8]?
-        var averageRuntime: [UInt8]?
-    }
-
-    private enum Line {
-        case object(ObjectFields)
-        /// The compact text of a value that is not an object.
-        case other([UInt8])
-    }
-
-    private static func scan(_ bytes: some Collection<UInt8>) throws(RawJSONError) -> Line {
-        try RawJSONScanner.withScanner(bytes) { (scanner: inout RawJSONScanner) throws(RawJSONError) -> Line in
-            scanner.skipWhitespace()
-            guard scanner.position < scanner.end && scanner.base[scanner.position] == UInt8(ascii: "{") else {
-                try scanner.scanWholeValue(emit: true)
-                return .other(scanner.output)
-            }
-            var fields = ObjectFields()
-            guard try scanner.openTopLevel(UInt8(ascii: "{")) else { return .object(fields) }
-            repeat {
-                let key = scanner.keyString(try scanner.scanTopLevelKey())
-                fields.keys.append(key)
-                let wanted: Bool
-                switch key {
-                case "show", "_embedded", "id", "name", "averageRuntime": wanted = true
-                default: wanted = false
-                }
-                try scanner.scanValue(emit: wanted)
-                if wanted {
-                    let value = scanner.takeOutput()
-                    switch key {
-                    case "show": fields.show = value
-                    case "_embedded": fields.embedded = value
-                    case "id": fields.id = value
-                    case "name": fields.name = value
-                    default: fields.averageRuntime = value
-                    }
-                }
-            } while try scanner.nextTopLevelItem(isObject: true)
-            return .object(fields)
-        }
-    }
-
     /// The show an object line names: its `show` member, else its `_embedded.show`, else the object itself (a show
-    /// record, or an object not recognised as another kind). The member that names it is scanned once, for its id,
-    /// name and `averageRuntime`.
-    private static func show(in fields: ObjectFields) throws(ShowReferenceError) -> ReferencedShow {
+    /// record, or an object not recognised as another kind).
+    private static func show(in object: ScannedObject) throws(ShowReferenceError) -> ReferencedShow {
         var nested: (object: [UInt8], shape: String)?
-        if let show = fields.show {
+        if let show = object.lastValue(forKey: "show") {
             nested = (show, "the \"show\" member")
-        } else if let embedded = fields.embedded, embedded.first == UInt8(ascii: "{"),
+        } else if let embedded = object.lastValue(forKey: "_embedded"), embedded.first == UInt8(ascii: "{"),
             let show = (try? RawJSON.value(forKey: "show", in: embedded)) ?? nil
         {
             nested = (show, "the \"_embedded.show\" member")
         }
         if let (show, shape) = nested {
-            guard show.first == UInt8(ascii: "{") else {
+            guard show.first == UInt8(ascii: "{"), let object = (try? ScannedObject.scan(show)) ?? nil else {
                 throw .missingID("\(shape), which is \(quote(show)) and not an object,")
             }
-            let object = (try? ScannedObject.scan(show)) ?? nil
-            guard let raw = object?.lastValue(forKey: "id") else { throw .missingID("\(shape) (no \"id\")") }
-            guard let id = RawJSON.integer(raw) else { throw .invalidID(quote(raw)) }
-            return ReferencedShow(
-                id: try positive(id, raw), name: object?.lastValue(forKey: "name").flatMap { RawJSON.string($0) },
-                averageRuntime: object?.lastValue(forKey: "averageRuntime").flatMap { RawJSON.integer($0) })
+            return try referenced(by: object, missing: "\(shape) (no \"id\")")
         }
-        let kind = TVMazeRecordKind.detect(keys: fields.keys)
+        let kind = TVMazeRecordKind.detect(keys: object.keys)
         guard kind == .show || kind == .unknown else {
             throw .wrongRecordKind(kind)
         }
-        guard let raw = fields.id else {
-            throw .missingID("an object without \"id\" or \"show\"")
-        }
+        return try referenced(by: object, missing: "an object without \"id\" or \"show\"")
+    }
+
+    /// The show whose `id`, `name` and `averageRuntime` are members of `object`.
+    private static func referenced(by object: ScannedObject, missing: String) throws(ShowReferenceError)
+        -> ReferencedShow
+    {
+        guard let raw = object.lastValue(forKey: "id") else { throw .missingID(missing) }
         guard let id = RawJSON.integer(raw) else { throw .invalidID(quote(raw)) }
         return ReferencedShow(
-            id: try positive(id, raw), name: fields.name.flatMap { RawJSON.string($0) },
-            averageRuntime: fields.averageRuntime.flatMap { RawJSON.integer($0) })
+            id: try positive(id, raw), name: object.lastValue(forKey: "name").flatMap { RawJSON.string($0) },
+            averageRuntime: object.lastValue(forKey: "averageRuntime").flatMap { RawJSON.integer($0) })
     }
 
     private static func positive(_ id: Int, _ text: [UInt8]) throws(ShowReferenceError) -> Int {

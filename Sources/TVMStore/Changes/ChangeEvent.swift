@@ -33,17 +33,6 @@ public struct ChangeEvent: Sendable, Equatable {
     public var seen: Bool
 
     /// Creates an event.
-    ///
-    /// - Parameters:
-    ///   - key: Its identity.
-    ///   - kind: What changed.
-    ///   - at: When.
-    ///   - showID: The show.
-    ///   - showName: Its name.
-    ///   - episode: The episode's record.
-    ///   - from: The value before.
-    ///   - to: The value after.
-    ///   - seen: Whether it was marked seen.
     public init(
         key: Key, kind: ChangeKind, at: Date, showID: Int, showName: String, episode: [UInt8]?, from: [UInt8]?,
         to: [UInt8]?, seen: Bool

@@ -28,10 +28,7 @@ public struct ChangeRecord: Codable, Sendable, Equatable, Identifiable {
     /// Creates a row from what the diff found.
     ///
     /// - Parameters:
-    ///   - change: The change.
     ///   - at: When the refresh ran.
-    ///   - showID: The show.
-    ///   - showName: Its name.
     public init(_ change: ShowChange, at: Date, showID: Int, showName: String) {
         self.at = at
         kind = change.kind

@@ -26,11 +26,6 @@ public struct RefreshState: Sendable, Equatable {
     public var hasEpisodes: Bool
 
     /// Creates a state.
-    ///
-    /// - Parameters:
-    ///   - checkedAt: When it was last known up to date.
-    ///   - updated: The stored record's `updated`.
-    ///   - hasEpisodes: Whether its episodes are stored.
     public init(checkedAt: Date?, updated: Int?, hasEpisodes: Bool) {
         self.checkedAt = checkedAt
         self.updated = updated

@@ -12,12 +12,6 @@ public struct ShowChange: Sendable, Equatable {
     public var to: [UInt8]?
 
     /// Creates a change.
-    ///
-    /// - Parameters:
-    ///   - kind: What changed.
-    ///   - episode: The episode's record, if the change is about one.
-    ///   - from: The value before.
-    ///   - to: The value after.
     public init(_ kind: ChangeKind, episode: [UInt8]? = nil, from: [UInt8]? = nil, to: [UInt8]? = nil) {
         self.kind = kind
         self.episode = episode

@@ -5,7 +5,6 @@ import TVMRecords
 extension FavoritesStore {
     /// A favorite's stored episodes, in TVMaze's order.
     ///
-    /// - Parameter showID: The show.
     /// - Returns: The episodes; empty when none are stored.
     /// - Throws: ``StoreError``.
     public func episodes(showID: Int) async throws(StoreError) -> [StoredEpisode] {
@@ -18,7 +17,6 @@ extension FavoritesStore {
     /// A favorite whose episode list is kept, and its stored episodes, read together: what `tvm-episodes` answers
     /// from when the network and the HTTP cache cannot.
     ///
-    /// - Parameter showID: The show.
     /// - Returns: The favorite and its episodes in TVMaze's order; `nil` when the show is not a favorite, or its
     ///   episodes were never stored.
     /// - Throws: ``StoreError``.

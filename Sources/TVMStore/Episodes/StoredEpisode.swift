@@ -134,11 +134,6 @@ public struct WatchMark: Codable, Sendable, Equatable, Hashable {
     public var watchedAt: Date?
 
     /// Creates a mark.
-    ///
-    /// - Parameters:
-    ///   - episodeID: The episode.
-    ///   - showID: Its show.
-    ///   - watchedAt: When it was watched; `nil` when that is not known.
     public init(episodeID: Int, showID: Int, watchedAt: Date?) {
         self.episodeID = episodeID
         self.showID = showID

@@ -23,16 +23,6 @@ public struct UpNext: Sendable, Equatable {
     public var hasEpisodeList: Bool
 
     /// Creates a line.
-    ///
-    /// - Parameters:
-    ///   - showID: The show's id.
-    ///   - showName: The show's name.
-    ///   - episode: The next episode's record, if any.
-    ///   - watched: Watched regular episodes.
-    ///   - aired: Aired regular episodes.
-    ///   - total: Regular episodes.
-    ///   - lastWatched: The time of the show's latest mark.
-    ///   - hasEpisodeList: Whether the episodes are stored.
     public init(
         showID: Int, showName: String, episode: String?, watched: Int, aired: Int, total: Int, lastWatched: Date?,
         hasEpisodeList: Bool

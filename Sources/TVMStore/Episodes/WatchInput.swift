@@ -62,12 +62,6 @@ public struct WatchInput: Sendable, Equatable {
     }
 
     /// Creates an input.
-    ///
-    /// - Parameters:
-    ///   - episodeID: The episode.
-    ///   - showID: Its show, if known.
-    ///   - watchedAt: The time of a mark line.
-    ///   - isMark: Whether the line is a mark.
     public init(episodeID: Int, showID: Int?, watchedAt: Date?, isMark: Bool) {
         self.episodeID = episodeID
         self.showID = showID

@@ -6,7 +6,6 @@ package enum DatabaseDate {
 
     /// Formats a date as `2024-03-01T12:34:56.789Z`, rounded to the nearest millisecond.
     ///
-    /// - Parameter date: The date.
     /// - Returns: The text.
     package static func iso8601(_ date: Date) -> String {
         // The format style truncates: a time read back from GRDB's text can fall a hair below its millisecond.

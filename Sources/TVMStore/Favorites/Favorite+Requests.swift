@@ -9,7 +9,6 @@ import TVMRecords
 extension DerivableRequest<Favorite> {
     /// Orders favorites as `tvm-fav list --sort` asks.
     ///
-    /// - Parameter order: The order.
     /// - Returns: The ordered request.
     public func sorted(by order: FavoriteOrder) -> Self {
         switch order {

@@ -129,7 +129,6 @@ public final class FavoritesBatch: @unchecked Sendable {
     /// A show whose list is never set keeps its stored episodes. Elements that are not episode objects with an id
     /// are left out.
     /// - Parameters:
-    ///   - showID: The show.
     ///   - records: The compact episode objects, in TVMaze's order.
     /// - Returns: How many elements were left out.
     /// - Throws: ``StoreError`` when the scratch file cannot be written.
@@ -157,7 +156,6 @@ public final class FavoritesBatch: @unchecked Sendable {
 
     /// The episodes the batch holds for a show, in TVMaze's order; empty when its list was not set.
     ///
-    /// - Parameter showID: The show.
     /// - Throws: ``StoreError`` when the scratch file cannot be read.
     public func episodes(showID: Int) throws(StoreError) -> [StoredEpisode] {
         do {

@@ -382,7 +382,6 @@ public final class FavoritesStore: Sendable {
     /// `tvm-fav list` reads page after page, so that 50,000 favorites never sit in memory at once. Each page is
     /// its own read: a list taken while another process saves may show that save from some page on.
     /// - Parameters:
-    ///   - order: The order.
     ///   - offset: How many favorites come before the page.
     ///   - limit: The page's most favorites.
     /// - Returns: The page; fewer than `limit` rows at the end.

@@ -12,10 +12,6 @@ public struct SaveSummary: Sendable, Equatable {
     public var marked = 0
 
     /// Creates a summary.
-    ///
-    /// - Parameters:
-    ///   - added: Shows added.
-    ///   - updated: Shows updated.
     public init(added: Int = 0, updated: Int = 0) {
         self.added = added
         self.updated = updated

@@ -120,22 +120,11 @@ public struct SearchHistory: Sendable {
 
     /// The whole file, or `nil` when it does not exist.
     private func readFile() throws(SearchHistoryError) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else {
-            if errno == ENOENT { return nil }
-            throw .cannotRead(path: path, reason: Self.describeErrno())
-        }
-        defer { close(fd) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 16_384)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if count == 0 { return bytes }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw .cannotRead(path: path, reason: Self.describeErrno())
-            }
-            bytes.append(contentsOf: buffer[0..<count])
+        do {
+            return [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        } catch {
+            guard FileManager.default.fileExists(atPath: path) else { return nil }
+            throw .cannotRead(path: path, reason: Self.describe(error))
         }
     }
 

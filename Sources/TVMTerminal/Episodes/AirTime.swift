@@ -36,7 +36,6 @@ public enum AirTime {
     /// The text for an episode.
     ///
     /// - Parameters:
-    ///   - episode: The episode.
     ///   - zone: The user's time zone.
     public static func text(_ episode: Episode, zone: TimeZone) -> String {
         text(airstamp: episode.airstamp, airdate: episode.airdate, airtime: episode.airtime, zone: zone)

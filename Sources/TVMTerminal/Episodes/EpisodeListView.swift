@@ -30,11 +30,6 @@ public struct EpisodeListView: Sendable, Equatable {
         public var episodeOrder: Int?
 
         /// Creates a season block.
-        ///
-        /// - Parameters:
-        ///   - number: The season number.
-        ///   - episodes: The episodes to list.
-        ///   - episodeOrder: The season's total number of episodes, when known.
         public init(number: Int?, episodes: [Episode], episodeOrder: Int? = nil) {
             self.number = number
             self.episodes = episodes
@@ -54,13 +49,6 @@ public struct EpisodeListView: Sendable, Equatable {
     public var timeZone: TimeZone
 
     /// Creates a view.
-    ///
-    /// - Parameters:
-    ///   - showName: The show's name.
-    ///   - seasons: The seasons to list.
-    ///   - showsSummaries: Whether to print summaries.
-    ///   - maxSummaryWidth: The widest a summary gets, in columns; 100 by default.
-    ///   - timeZone: The zone air times are shown in; the user's by default.
     public init(
         showName: String, seasons: [Season], showsSummaries: Bool = false, maxSummaryWidth: Int = 100,
         timeZone: TimeZone = .current

@@ -32,11 +32,6 @@ public struct LiveSearchFailure: Sendable, Equatable {
     public var cause: String
 
     /// Creates a failure.
-    ///
-    /// - Parameters:
-    ///   - title: The title above the message.
-    ///   - message: The message.
-    ///   - cause: What went wrong.
     public init(title: String = "", message: String, cause: String = "") {
         self.title = title
         self.message = message

@@ -34,10 +34,6 @@ public struct LiveSearchRenderer: Sendable {
     public let detailText: @Sendable (LiveSearchResult, Int) -> String
 
     /// Creates a renderer.
-    ///
-    /// - Parameters:
-    ///   - styler: Whether and how to style.
-    ///   - detailText: The detail view of a show at a width, as lines separated by `\n`.
     public init(styler: Styler, detailText: @escaping @Sendable (LiveSearchResult, Int) -> String) {
         self.styler = styler
         self.detailText = detailText

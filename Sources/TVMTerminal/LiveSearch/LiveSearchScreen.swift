@@ -53,7 +53,6 @@ public struct LiveSearchScreen: Sendable, Equatable {
     /// - Parameters:
     ///   - query: The query as typed.
     ///   - cursor: The number of characters before the cursor; the end of the query when `nil`.
-    ///   - list: The list.
     ///   - selection: The selected row.
     ///   - marked: The marked rows.
     ///   - markedCount: How many shows are marked in all.

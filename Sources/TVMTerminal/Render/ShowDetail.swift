@@ -22,10 +22,6 @@ public struct ShowDetail: Sendable, Equatable {
         public var countryCode: String?
 
         /// Creates a channel.
-        ///
-        /// - Parameters:
-        ///   - name: The channel's name.
-        ///   - countryCode: Its country code, if known.
         public init(name: String, countryCode: String? = nil) {
             self.name = name
             self.countryCode = countryCode
@@ -40,10 +36,6 @@ public struct ShowDetail: Sendable, Equatable {
         public var value: String
 
         /// Creates a field.
-        ///
-        /// - Parameters:
-        ///   - label: The label, without the colon.
-        ///   - value: The value.
         public init(label: String, value: String) {
             self.label = label
             self.value = value
@@ -86,25 +78,6 @@ public struct ShowDetail: Sendable, Equatable {
     public var extraFields: [Field]
 
     /// Creates a show detail; only the name is required.
-    ///
-    /// - Parameters:
-    ///   - name: The show's name.
-    ///   - status: Its status.
-    ///   - premiered: The premiere date.
-    ///   - ended: The end date.
-    ///   - genres: Its genres.
-    ///   - network: The broadcast network.
-    ///   - webChannel: The streaming service.
-    ///   - scheduleDays: The weekdays it airs on.
-    ///   - scheduleTime: The time of day it airs.
-    ///   - rating: The average rating out of 10.
-    ///   - runtime: The runtime in minutes.
-    ///   - language: The language.
-    ///   - summaryHTML: The HTML summary.
-    ///   - imdbID: The IMDb id.
-    ///   - url: The TVMaze page.
-    ///   - posterOriginalURL: The full-size poster URL.
-    ///   - extraFields: More "label: value" lines.
     public init(
         name: String,
         status: String? = nil,

@@ -35,10 +35,6 @@ public struct ShowDetailView: Sendable, Equatable {
     public var maxSummaryWidth: Int
 
     /// Creates a view.
-    ///
-    /// - Parameters:
-    ///   - detail: The show to display.
-    ///   - maxSummaryWidth: The widest the summary gets, in columns.
     public init(_ detail: ShowDetail, maxSummaryWidth: Int = 100) {
         self.detail = detail
         self.maxSummaryWidth = maxSummaryWidth

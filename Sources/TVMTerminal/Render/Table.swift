@@ -47,12 +47,6 @@ public struct TextTable: Sendable, Equatable {
         }
 
         /// Creates a column.
-        ///
-        /// - Parameters:
-        ///   - header: The header text.
-        ///   - alignment: `.left` by default; `.right` for numeric columns.
-        ///   - flexible: `true` for long free text (names, titles, genres) that may be cut.
-        ///   - priority: How readily the column gives way; `.normal` by default.
         public init(
             _ header: String, alignment: DisplayWidth.Alignment = .left, flexible: Bool = false,
             priority: Priority = .normal
@@ -74,10 +68,6 @@ public struct TextTable: Sendable, Equatable {
         public var style: TextStyle
 
         /// Creates a cell.
-        ///
-        /// - Parameters:
-        ///   - text: The cell's text.
-        ///   - style: A style such as `.red` for a "Delete" action; none by default.
         public init(_ text: String, style: TextStyle = []) {
             self.text = text
             self.style = style
@@ -104,11 +94,6 @@ public struct TextTable: Sendable, Equatable {
     public var headerStyle: TextStyle
 
     /// Creates a table.
-    ///
-    /// - Parameters:
-    ///   - columns: The columns, left to right.
-    ///   - rows: The rows; more can be added with `addRow(_:)`.
-    ///   - headerStyle: The style of the header row.
     public init(columns: [Column], rows: [[Cell]] = [], headerStyle: TextStyle = .bold) {
         self.columns = columns
         self.rows = rows

@@ -14,11 +14,6 @@ public struct DownloadPolicy: Sendable, Equatable {
     public var maxRedirects: Int
 
     /// Creates a policy.
-    ///
-    /// - Parameters:
-    ///   - allowedHosts: The hosts a download may reach, or `nil` for any host.
-    ///   - maxBytes: The most body bytes a download may have.
-    ///   - maxRedirects: The most redirects followed for one download (5 by default).
     public init(allowedHosts: HostAllowList?, maxBytes: Int, maxRedirects: Int = 5) {
         self.allowedHosts = allowedHosts
         self.maxBytes = maxBytes

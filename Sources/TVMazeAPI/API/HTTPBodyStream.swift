@@ -12,11 +12,6 @@ public final class HTTPBodyStream {
     public private(set) var count = 0
 
     /// Creates a stream over a source of chunks.
-    ///
-    /// - Parameters:
-    ///   - maxBytes: The most bytes the body may have; reading past them throws
-    ///     ``TransportFailure/tooLarge(maxBytes:)``.
-    ///   - next: Returns the next chunk, or `nil` at the end of the body.
     public init(maxBytes: Int, next: @escaping () async throws(TransportFailure) -> [UInt8]?) {
         self.maxBytes = maxBytes
         self.nextChunk = next

@@ -12,12 +12,6 @@ public struct HTTPRequest: Sendable {
     public var body: [UInt8]
 
     /// Creates a request.
-    ///
-    /// - Parameters:
-    ///   - method: The method.
-    ///   - url: The absolute URL.
-    ///   - headers: Extra headers.
-    ///   - body: The body, sent with `Content-Type: application/json` when not empty.
     public init(method: String, url: String, headers: [(name: String, value: String)] = [], body: [UInt8] = []) {
         self.method = method
         self.url = url

@@ -90,7 +90,6 @@ public protocol HTTPTransport: Sendable {
     ///
     /// A transport without its own gets a default that sends GETs without a body through ``get(_:headers:)``
     /// and refuses anything else with ``TransportFailure/invalidURL(_:)``.
-    /// - Parameter request: The request.
     /// - Returns: The response, whatever its status (a redirect is returned, not followed).
     /// - Throws: ``TransportFailure`` when no response was received.
     func send(_ request: HTTPRequest) async throws(TransportFailure) -> HTTPResponse

@@ -12,12 +12,6 @@ public struct CachedResponse: Sendable, Equatable {
     public var maxAge: Double
 
     /// Creates a cached response.
-    ///
-    /// - Parameters:
-    ///   - status: The HTTP status.
-    ///   - body: The compact JSON body.
-    ///   - fetchedAt: When it was fetched.
-    ///   - maxAge: How long it stays fresh.
     public init(status: Int, body: [UInt8], fetchedAt: Double, maxAge: Double) {
         self.status = status
         self.body = body
@@ -53,7 +47,6 @@ public protocol ResponseCache: Sendable {
     /// Stores (or replaces) an entry, then evicts least-recently-used entries while over the size cap.
     ///
     /// - Parameters:
-    ///   - response: The response.
     ///   - key: The normalised URL.
     func store(_ response: CachedResponse, for key: String)
 }

@@ -43,11 +43,6 @@ public final class HTTPCache: ResponseCache {
     }
 
     /// Creates a cache (the file is opened on first use).
-    ///
-    /// - Parameters:
-    ///   - path: The database file; its folder is created if missing.
-    ///   - maxBytes: The size cap for stored bodies.
-    ///   - onEvent: Receives ``APIEvent/cacheReset(detail:)`` when the file had to be set aside.
     public init(path: String, maxBytes: Int, onEvent: @escaping @Sendable (APIEvent) -> Void = { _ in }) {
         self.path = path
         self.maxBytes = maxBytes

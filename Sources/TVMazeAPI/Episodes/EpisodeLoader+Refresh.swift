@@ -8,10 +8,6 @@ public struct FreshShow: Sendable, Equatable {
     public var episodes: [[UInt8]]?
 
     /// Creates a fetched show.
-    ///
-    /// - Parameters:
-    ///   - record: The show record.
-    ///   - episodes: Its episodes, if fetched.
     public init(record: [UInt8], episodes: [[UInt8]]?) {
         self.record = record
         self.episodes = episodes
@@ -26,7 +22,6 @@ extension EpisodeLoader {
     /// episode objects, is retried and then thrown as ``APIError/invalidResponse(url:attempts:detail:)``: it is
     /// never compared with what is stored. An answer without `_embedded.episodes` (TVMaze leaves an empty embed
     /// out) has `episodes` `nil`; the caller asks ``refreshedList(of:)`` to tell "none" from "lost".
-    /// - Parameter showID: The show id.
     /// - Returns: The record and the episodes.
     /// - Throws: ``APIError``; ``APIError/notFound(url:)`` when TVMaze no longer has the show.
     public func showWithEpisodes(of showID: Int) async throws(APIError) -> FreshShow {
@@ -37,7 +32,6 @@ extension EpisodeLoader {
 
     /// A show's record alone, `/shows/{id}`, past the HTTP cache.
     ///
-    /// - Parameter showID: The show id.
     /// - Returns: The record, without episodes.
     /// - Throws: ``APIError``, as ``showWithEpisodes(of:)``.
     public func refreshedShow(_ showID: Int) async throws(APIError) -> [UInt8] {
@@ -48,7 +42,6 @@ extension EpisodeLoader {
 
     /// A show's whole episode list, specials included, `/shows/{id}/episodes?specials=1`, past the HTTP cache.
     ///
-    /// - Parameter showID: The show id.
     /// - Returns: The compact episode objects in TVMaze's order.
     /// - Throws: ``APIError``; a body that is not a whole array of episode objects is retried, then thrown as
     ///   ``APIError/invalidResponse(url:attempts:detail:)``.

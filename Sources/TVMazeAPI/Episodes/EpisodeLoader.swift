@@ -24,7 +24,6 @@ public struct EpisodeLoader: Sendable {
     /// A show's episodes, and its name.
     ///
     /// - Parameters:
-    ///   - showID: The show id.
     ///   - knownName: The show's name when the input already gave it; then the show itself is not fetched.
     ///   - specials: Whether to include specials (`specials=1`).
     /// - Returns: The episodes, compact and untouched, in TVMaze's order, with the show's label.
@@ -62,7 +61,6 @@ public struct EpisodeLoader: Sendable {
     /// A show's whole episode list, specials included, in one request: `/shows/{id}/episodes?specials=1`.
     ///
     /// What the favorites database keeps for each favorite (`tvm-fav add`, `tvm-fav refresh`).
-    /// - Parameter showID: The show id.
     /// - Returns: The compact episode objects, untouched, in TVMaze's order.
     /// - Throws: ``APIError``.
     public func fullList(of showID: Int) async throws(APIError) -> [[UInt8]] {
@@ -72,7 +70,6 @@ public struct EpisodeLoader: Sendable {
 
     /// The next episode to air, and the show's name.
     ///
-    /// - Parameter showID: The show id.
     /// - Returns: The name from the show record, and the compact episode, or `nil` when TVMaze announces none.
     /// - Throws: ``APIError``.
     public func nextEpisode(of showID: Int) async throws(APIError) -> (name: String?, episode: [UInt8]?) {
@@ -90,7 +87,6 @@ public struct EpisodeLoader: Sendable {
 
     /// A show's season records by season number, from `/shows/{id}/seasons`.
     ///
-    /// - Parameter showID: The show id.
     /// - Returns: Each season's compact record, untouched, by its `number`; the first wins if one repeats.
     /// - Throws: ``APIError``; ``APIError/notFound(url:)`` when the show has no seasons list.
     public func seasons(of showID: Int) async throws(APIError) -> [Int: [UInt8]] {

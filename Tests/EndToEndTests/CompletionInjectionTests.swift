@@ -25,7 +25,8 @@ struct CompletionInjectionTests {
     @Test(
         "tab completion runs commands from the search history: no longer, in bash, zsh and fish",
         .enabled(if: Shell.allInstalled, Shell.missingNote),
-        .enabled(if: Tmux.isInstalled, "tmux or perl is not installed (bash scripts/deps.sh test installs tmux)"),
+        .enabled(
+            if: TmuxTerminal.isInstalled, "tmux or perl is not installed (bash scripts/deps.sh test installs tmux)"),
         arguments: Shell.allCases)
     func searchHistory(shell: Shell) async throws {
         // The replay server answers each hostile search by redirecting it to a recorded one, so it is remembered.
@@ -63,7 +64,8 @@ struct CompletionInjectionTests {
     @Test(
         "tab completion of favorite ids shows hostile show names as text, in bash, zsh and fish",
         .enabled(if: Shell.allInstalled, Shell.missingNote),
-        .enabled(if: Tmux.isInstalled, "tmux or perl is not installed (bash scripts/deps.sh test installs tmux)"),
+        .enabled(
+            if: TmuxTerminal.isInstalled, "tmux or perl is not installed (bash scripts/deps.sh test installs tmux)"),
         arguments: Shell.allCases)
     func favoriteNames(shell: Shell) async throws {
         try await withReplay { _, sandbox in
@@ -123,9 +125,9 @@ struct CompletionInjectionTests {
             let sources = ["tvm-search", "tvm-fav"].map { "source '\(shell.committedScript(for: $0))'" }
             command = ["fish", "--no-config", "-C", sources.joined(separator: "; ")]
         }
-        return try await Tmux.type(
-            line, then: shell == .bash ? ["Tab", "Tab"] : ["Tab"], in: command, environment: environment,
-            directory: sandbox.root, waitingFor: marker)
+        return try await TmuxTerminal.type(
+            line, then: shell == .bash ? ["Tab", "Tab"] : ["Tab"], in: command, sandbox: sandbox,
+            environment: environment, waitingFor: marker)
     }
 
     /// Checks that no marker file was created in the sandbox, where the shell ran.

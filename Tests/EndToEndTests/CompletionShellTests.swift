@@ -174,14 +174,15 @@ struct CompletionShellTests {
     @Test(
         "fish: Tab in an interactive fish (tmux) lists the candidates with their descriptions",
         .enabled(if: Shell.fish.isInstalled, Shell.fish.absenceNote),
-        .enabled(if: Tmux.isInstalled, "tmux or perl is not installed (bash scripts/deps.sh test installs tmux)")
+        .enabled(
+            if: TmuxTerminal.isInstalled, "tmux or perl is not installed (bash scripts/deps.sh test installs tmux)")
     )
     func fishInteractiveTab() async throws {
         let probe = try await Probe(shell: .fish, candidates: "1\tUnder the Dome\n139\tGirls\n")
         let script = try probe.script()
-        let screen = try await Tmux.type(
-            "tvm-completion-probe rm ", then: "Tab", in: ["fish", "--no-config", "-C", "source \(script)"],
-            environment: probe.environment, directory: probe.sandbox.root, waitingFor: "Girls")
+        let screen = try await TmuxTerminal.type(
+            "tvm-completion-probe rm ", then: ["Tab"], in: ["fish", "--no-config", "-C", "source \(script)"],
+            sandbox: probe.sandbox, environment: probe.environment, waitingFor: "Girls")
         #expect(screen.contains("Under the Dome"), "\(screen)")
         #expect(screen.contains("139"), "\(screen)")
     }

@@ -28,12 +28,51 @@ final class TmuxTerminal: Sendable {
     }
 
     let sandbox: Sandbox
+    /// The environment to start from instead of the sandbox's, when a test gives one.
+    private let baseEnvironment: [String: String]?
     private var directory: URL { sandbox.root }
     /// The tmux server's socket, inside the sandbox, so it goes away with it.
     private var socket: String { sandbox.root.appendingPathComponent("tmux").path }
 
-    private init(sandbox: Sandbox) {
+    /// Whether tmux (and perl, which starts its server) is installed.
+    static var isInstalled: Bool {
+        FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux")
+            && FileManager.default.isExecutableFile(atPath: "/usr/bin/perl")
+    }
+
+    private init(sandbox: Sandbox, environment: [String: String]? = nil) {
         self.sandbox = sandbox
+        self.baseEnvironment = environment
+    }
+
+    /// Starts `command` (a program and its arguments, such as an interactive shell) in a new tmux session, types
+    /// `text`, presses `keys` one after the other (bash lists ambiguous candidates on the second Tab) and returns
+    /// the screen once it shows `marker`, or after 15 seconds.
+    static func type(
+        _ text: String, then keys: [String], in command: [String], sandbox: Sandbox, environment: [String: String],
+        waitingFor marker: String
+    ) async throws -> String {
+        let terminal = TmuxTerminal(sandbox: sandbox, environment: environment)
+        try await terminal.tmux(
+            ["-f", "/dev/null", "new-session", "-d", "-s", "live", "-x", "160", "-y", "40"] + command,
+            closingInheritedDescriptors: true)
+        var screen = ""
+        do {
+            // Let the shell draw its first prompt before typing.
+            try await Task.sleep(for: .milliseconds(1500))
+            try await terminal.type(text)
+            for key in keys { try await terminal.press(key) }
+            for _ in 0..<60 {
+                try await Task.sleep(for: .milliseconds(250))
+                screen = try await terminal.screen()
+                if screen.contains(marker) { break }
+            }
+        } catch {
+            await terminal.stop()
+            throw error
+        }
+        await terminal.stop()
+        return screen
     }
 
     /// Starts `commandLine` (run by `sh`, with the tvm binaries on `PATH`) in a new tmux session.
@@ -186,7 +225,7 @@ final class TmuxTerminal: Sendable {
     }
 
     private var environment: [String: String] {
-        var env = sandbox.environment
+        var env = baseEnvironment ?? sandbox.environment
         env["PATH"] = Binaries.directory.path + ":" + (env["PATH"] ?? "/usr/bin:/bin")
         env["SHELL"] = "/bin/sh"
         env["TERM"] = "xterm-256color"
@@ -197,19 +236,24 @@ final class TmuxTerminal: Sendable {
 
     /// Runs a tmux client command.
     ///
-    /// - Parameter closingInheritedDescriptors: Close every descriptor above stderr first. The command that
-    ///   starts the tmux server needs it: Foundation's `Process` learns that a child ended when a socket the
-    ///   child inherited closes, and the server, forked from the client, would keep that socket open for as
-    ///   long as it runs, so the client would never be reaped and the test would wait for ever.
+    /// - Parameter closingInheritedDescriptors: Start the tmux server: close every descriptor above stderr and
+    ///   clear the signal mask first. Foundation's `Process` learns that a child ended when a socket the child
+    ///   inherited closes, and the server, forked from the client, would keep that socket open for as long as it
+    ///   runs, so the client would never be reaped and the test would wait for ever. And Foundation starts a child
+    ///   with the signal mask of the Dispatch thread that spawns it, which blocks SIGCHLD and SIGTERM: a server
+    ///   started so never reaps its panes. perl (Essential in Debian) clears the mask.
     private func tmux(_ arguments: [String], closingInheritedDescriptors: Bool = false) async throws {
         let command = ["/usr/bin/tmux", "-S", socket] + arguments
         let closeAll = """
             for fd in /proc/$$/fd/*; do fd=${fd##*/}; [ "$fd" -gt 2 ] && eval "exec $fd>&-"; done 2>/dev/null
             exec "$@"
             """
+        let clearMask = "sigprocmask(SIG_SETMASK, POSIX::SigSet->new) or die; exec @ARGV or die"
         let result = try await Sandbox.run(
-            executable: URL(fileURLWithPath: closingInheritedDescriptors ? "/bin/bash" : command[0]),
-            arguments: closingInheritedDescriptors ? ["-c", closeAll, "bash"] + command : Array(command.dropFirst()),
+            executable: URL(fileURLWithPath: closingInheritedDescriptors ? "/usr/bin/perl" : command[0]),
+            arguments: closingInheritedDescriptors
+                ? ["-MPOSIX", "-e", clearMask, "/bin/bash", "-c", closeAll, "bash"] + command
+                : Array(command.dropFirst()),
             stdin: nil, environment: environment, directory: directory, timeout: 30)
         guard result.status == 0 else {
             Issue.record("tmux \(arguments.joined(separator: " ")) failed (\(result.status)): \(result.stderr)")

@@ -105,22 +105,22 @@ struct JQEngineTests {
         #expect(executor == nil, "the executor (and its thread) outlived the engine")
     }
 
-    // Flaky before: it counted every thread of the process, which tests running in parallel (servers, pipes,
-    // SQLite) change at will. Now it counts the executors' own threads, with no slack.
+    // It counts the threads of this test's own name: other tests (and tools run in-process) start jq threads of
+    // their own at any time.
     @Test("the thread also ends when compiling fails")
     func threadEndsWhenCompileFails() async throws {
-        // Engines of earlier tests are released, so their threads end too (as the previous test checks).
-        #expect(try await Self.waitForEngineThreads(atMost: 0), "engine threads outlived earlier tests")
+        let name = "jq-test-\(UInt32.random(in: 0...UInt32.max))"
         do {
-            let working = try await JQEngine(program: ".")
-            #expect(ThreadExecutor.runningThreads == 1)
+            let working = try await JQEngine(program: ".", threadName: name)
+            #expect(ThreadExecutor.runningThreads(named: name) == 1)
             #expect(try await working.apply(toJSON: "1") == [.json("1")])
         }
+        #expect(try await Self.waitForEngineThreads(named: name, atMost: 0), "the working engine's thread outlived it")
         // The failed engines are never handed out; their executors must still be released with their threads.
         for _ in 0..<30 {
-            _ = try? await JQEngine(program: ".a[")
+            _ = try? await JQEngine(program: ".a[", threadName: name)
         }
-        #expect(try await Self.waitForEngineThreads(atMost: 0), "threads left behind by failed engines")
+        #expect(try await Self.waitForEngineThreads(named: name, atMost: 0), "threads left behind by failed engines")
     }
 
     @Test("a stopped executor runs queued work, then the final closure, then ends")
@@ -141,13 +141,14 @@ struct JQEngineTests {
         #expect(log.lock.withLock { log.entries } == ["final on executor thread: true"])
     }
 
-    /// Waits (up to a minute) until at most `count` executor threads are left; returns whether that happened.
-    static func waitForEngineThreads(atMost count: Int) async throws -> Bool {
+    /// Waits (up to a minute) until at most `count` executor threads of a name are left; returns whether that
+    /// happened.
+    static func waitForEngineThreads(named name: String, atMost count: Int) async throws -> Bool {
         let deadline = ContinuousClock.now + .seconds(60)
-        while ThreadExecutor.runningThreads > count && ContinuousClock.now < deadline {
+        while ThreadExecutor.runningThreads(named: name) > count && ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(5))
         }
-        return ThreadExecutor.runningThreads <= count
+        return ThreadExecutor.runningThreads(named: name) <= count
     }
 }
 

@@ -16,13 +16,13 @@ final class ThreadExecutor: SerialExecutor, @unchecked Sendable {
         case closure(@Sendable () -> Void)
     }
 
-    /// How many executor threads are running in this process: for tests that check the threads end. (Counting
-    /// the process's threads by name does not work: Foundation keeps `Thread.name` to itself on Linux.)
-    static var runningThreads: Int {
-        running.withLockedValue { $0 }
+    /// How many executor threads of this name are running in this process: for tests that check the threads end.
+    /// (Counting the process's threads by name does not work: Foundation keeps `Thread.name` to itself on Linux.)
+    static func runningThreads(named name: String) -> Int {
+        running.withLockedValue { $0[name, default: 0] }
     }
 
-    private static let running = NIOLockedValueBox(0)
+    private static let running = NIOLockedValueBox([String: Int]())
 
     /// Guards every stored property below.
     private let condition = NSCondition()
@@ -38,11 +38,11 @@ final class ThreadExecutor: SerialExecutor, @unchecked Sendable {
         // The thread owns the executor until its loop ends; then it releases it.
         let retained = Unmanaged.passRetained(self)
         let thread = Thread {
-            Self.running.withLockedValue { $0 += 1 }
+            Self.running.withLockedValue { $0[name, default: 0] += 1 }
             let executor = retained.takeUnretainedValue()
             executor.runLoop()
             retained.release()
-            Self.running.withLockedValue { $0 -= 1 }
+            Self.running.withLockedValue { $0[name, default: 0] -= 1 }
         }
         thread.name = name
         thread.stackSize = 8 << 20

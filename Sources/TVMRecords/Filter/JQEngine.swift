@@ -36,11 +36,14 @@ public actor JQEngine {
     /// - Parameters:
     ///   - program: The jq program text, jq 1.6 syntax, as for ``JQFilter/init(program:arguments:)``.
     ///   - arguments: Values bound to `$name` in the program (jq's `--arg` and `--argjson`).
+    ///   - threadName: The name of the engine's thread.
     /// - Throws: ``JQError/compile(program:message:)`` or ``JQError/invalidArgumentJSON(name:text:message:)``,
     ///   as ``JQFilter/init(program:arguments:)`` does; the thread is then released.
-    public init(program: String, arguments: [String: JQArgument] = [:]) async throws(JQError) {
+    public init(program: String, arguments: [String: JQArgument] = [:], threadName: String = "tvm-jq")
+        async throws(JQError)
+    {
         self.program = program
-        self.executor = ThreadExecutor(name: "tvm-jq")
+        self.executor = ThreadExecutor(name: threadName)
         // `self` is now fully initialised, so the rest of this async initialiser is isolated to the actor and
         // runs on the executor's thread (SE-0327): the program compiles on the thread that will run it.
         slot.filter = try JQFilter(program: program, arguments: arguments)

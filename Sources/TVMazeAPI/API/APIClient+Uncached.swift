@@ -19,9 +19,11 @@ extension APIClient {
             () async throws -> Attempt<Value> in
             let response = try await getWithinOrigin(url)
             guard (200..<300).contains(response.status) else { return .answered(response) }
-            if let expectedID = endpoint.recordID { try Self.check(response.body, carries: expectedID, url: url) }
+            // A body cut short or garbled is unusable (retried, then a fetch failure); a whole one must carry the id.
             switch accept(response.body) {
-            case .success(let value): return .accepted(value)
+            case .success(let value):
+                if let expectedID = endpoint.recordID { try Self.check(response.body, carries: expectedID, url: url) }
+                return .accepted(value)
             case .failure(let problem): return .unusable(problem.reason)
             }
         }

@@ -19,8 +19,6 @@ public struct JSONLinesWriter {
     /// Where the lines go.
     public let sink: any ByteSink
 
-    private static let newline: [UInt8] = [0x0A]
-
     /// Creates a writer.
     ///
     /// - Parameter sink: Where the lines go, e.g. `FileDescriptorSink.standardOutput()`.
@@ -35,22 +33,11 @@ public struct JSONLinesWriter {
     /// - Throws: ``JSONLinesError/recordContainsNewline(offset:)`` if the record holds a newline byte (nothing
     ///   is written then), or the sink's errors.
     public func write(record: some Collection<UInt8>) throws(JSONLinesError) {
-        let written = record.withContiguousStorageIfAvailable { buffer in
-            Result { () throws(JSONLinesError) in try write(recordBuffer: UnsafeRawBufferPointer(buffer)) }
+        let bytes = Array(record)
+        if let newline = bytes.firstIndex(of: 0x0A) {
+            throw .recordContainsNewline(offset: newline)
         }
-        if let written {
-            try written.get()
-        } else {
-            try write(record: Array(record))
-        }
-    }
-
-    private func write(recordBuffer: UnsafeRawBufferPointer) throws(JSONLinesError) {
-        if let base = recordBuffer.baseAddress, let found = memchr(base, 0x0A, recordBuffer.count) {
-            throw .recordContainsNewline(offset: base.distance(to: UnsafeRawPointer(found)))
-        }
-        try sink.write(recordBuffer)
-        try writeNewline()
+        try writeLine(bytes)
     }
 
     /// Writes a line of text (for non-JSON output formats) and a newline.
@@ -58,12 +45,7 @@ public struct JSONLinesWriter {
     /// - Parameter line: The text, without a trailing newline.
     /// - Throws: The sink's errors.
     public func write(line: String) throws(JSONLinesError) {
-        var line = line
-        let written = line.withUTF8 { utf8 in
-            Result { () throws(JSONLinesError) in try sink.write(UnsafeRawBufferPointer(utf8)) }
-        }
-        try written.get()
-        try writeNewline()
+        try writeLine(Array(line.utf8))
     }
 
     /// Writes out what the sink buffers.
@@ -73,11 +55,10 @@ public struct JSONLinesWriter {
         try sink.flush()
     }
 
-    private func writeNewline() throws(JSONLinesError) {
-        let written = Self.newline.withUnsafeBytes { bytes in
-            Result { () throws(JSONLinesError) in try sink.write(bytes) }
+    private func writeLine(_ bytes: [UInt8]) throws(JSONLinesError) {
+        for part in [bytes, [0x0A]] {
+            try part.withUnsafeBytes { buffer in Result { () throws(JSONLinesError) in try sink.write(buffer) } }.get()
         }
-        try written.get()
         try sink.endLine()
     }
 }

@@ -36,28 +36,23 @@ extension RawJSON {
             let output = scanner.output
             guard !fields.isEmpty else { return output }
             guard let tvm = members.last(where: \.isMarked) else {
-                var result: [UInt8] = []
-                result.reserveCapacity(output.count + 16 + fields.reduce(0) { $0 + $1.key.count + $1.value.count + 4 })
-                result.append(contentsOf: output[..<(output.count - 1)])
+                var result = Array(output.dropLast())
                 if !members.isEmpty {
                     result.append(UInt8(ascii: ","))
                 }
-                result.append(contentsOf: JSONString.encodedBytes(tvmKey))
-                result.append(UInt8(ascii: ":"))
+                result += JSONString.encodedBytes(tvmKey) + [UInt8(ascii: ":")]
                 appendObject(of: fields, to: &result)
                 result.append(UInt8(ascii: "}"))
                 return result
             }
-            var result: [UInt8] = []
-            result.reserveCapacity(output.count + fields.reduce(0) { $0 + $1.key.count + $1.value.count + 4 })
-            result.append(contentsOf: output[..<tvm.valueStart])
+            var result = Array(output[..<tvm.valueStart])
             let existing = output[tvm.valueStart..<tvm.valueEnd]
             if existing.first == UInt8(ascii: "{") {
                 try merge(fields, into: existing, appendingTo: &result)
             } else {
                 appendObject(of: fields, to: &result)
             }
-            result.append(contentsOf: output[tvm.valueEnd...])
+            result += output[tvm.valueEnd...]
             return result
         }
     }
@@ -99,56 +94,34 @@ extension RawJSON {
     }
 
     private static func appendObject(of fields: [Field], to result: inout [UInt8]) {
-        result.append(UInt8(ascii: "{"))
-        for (index, field) in fields.enumerated() {
-            if index > 0 {
-                result.append(UInt8(ascii: ","))
-            }
-            result.append(contentsOf: JSONString.encodedBytes(field.key))
-            result.append(UInt8(ascii: ":"))
-            result.append(contentsOf: field.value)
-        }
-        result.append(UInt8(ascii: "}"))
+        result += object(fields.map(member))
     }
 
     /// Appends the compact object `existing` with `fields` merged in (replaced in place, new ones at the end).
     private static func merge(
         _ fields: [Field], into existing: ArraySlice<UInt8>, appendingTo result: inout [UInt8]
     ) throws(RawJSONError) {
-        var used = [Bool](repeating: false, count: fields.count)
-        var count = 0
-        result.append(UInt8(ascii: "{"))
-        try RawJSONScanner.withScanner(existing) { (scanner: inout RawJSONScanner) throws(RawJSONError) in
-            guard try scanner.openTopLevel(UInt8(ascii: "{")) else { return }
-            repeat {
-                let key = try scanner.scanTopLevelKey()
-                try scanner.scanValue(emit: false)
-                if count > 0 {
-                    result.append(UInt8(ascii: ","))
-                }
-                count += 1
-                if let index = fields.firstIndex(where: { scanner.key(key, equals: $0.utf8) }) {
-                    used[index] = true
-                    result.append(
-                        contentsOf: UnsafeBufferPointer(start: scanner.base + key.start, count: key.end - key.start))
-                    result.append(UInt8(ascii: ":"))
-                    result.append(contentsOf: fields[index].value)
-                } else {
-                    result.append(
-                        contentsOf: UnsafeBufferPointer(
-                            start: scanner.base + key.start, count: scanner.position - key.start))
-                }
-            } while try scanner.nextTopLevelItem(isObject: true)
-        }
-        for (index, field) in fields.enumerated() where !used[index] {
-            if count > 0 {
-                result.append(UInt8(ascii: ","))
+        guard let existing = try ScannedObject.scan(existing) else { return appendObject(of: fields, to: &result) }
+        var used = Set<Int>()
+        var members = existing.members.indices.map { index -> [UInt8] in
+            let member = existing.members[index]
+            guard let field = fields.firstIndex(where: { $0.utf8 == Array(existing.keys[index].utf8) }) else {
+                return Array(existing.compact[member.keyStart..<member.valueEnd])
             }
-            count += 1
-            result.append(contentsOf: JSONString.encodedBytes(field.key))
-            result.append(UInt8(ascii: ":"))
-            result.append(contentsOf: field.value)
+            used.insert(field)
+            return Array(existing.compact[member.keyStart..<member.keyEnd]) + [UInt8(ascii: ":")] + fields[field].value
         }
-        result.append(UInt8(ascii: "}"))
+        members += fields.indices.filter { !used.contains($0) }.map { member(fields[$0]) }
+        result += object(members)
+    }
+
+    /// The text `"key":value` of a field.
+    private static func member(_ field: Field) -> [UInt8] {
+        JSONString.encodedBytes(field.key) + [UInt8(ascii: ":")] + field.value
+    }
+
+    /// The object whose members are these texts.
+    private static func object(_ members: [[UInt8]]) -> [UInt8] {
+        [UInt8(ascii: "{")] + Array(members.joined(separator: [UInt8(ascii: ",")])) + [UInt8(ascii: "}")]
     }
 }

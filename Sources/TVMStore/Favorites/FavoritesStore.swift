@@ -369,11 +369,7 @@ public final class FavoritesStore: Sendable {
     /// - Parameter order: The order; the order of saving by default.
     /// - Throws: ``StoreError``.
     public func favorites(sortedBy order: FavoriteOrder = .added) async throws(StoreError) -> [Favorite] {
-        try await read("reading favorites") { db in try Self.favorites(db, sortedBy: order) }
-    }
-
-    private static func favorites(_ db: Database, sortedBy order: FavoriteOrder) throws -> [Favorite] {
-        try Favorite.all().sorted(by: order).fetchAll(db)
+        try await read("reading favorites") { db in try Favorite.all().sorted(by: order).fetchAll(db) }
     }
 
     /// One page of favorites in the order asked for, each row read on its own: a row that cannot be read is
@@ -387,17 +383,13 @@ public final class FavoritesStore: Sendable {
     /// - Returns: The page; fewer than `limit` rows at the end.
     /// - Throws: ``StoreError`` when the table cannot be read at all.
     public func page(sortedBy order: FavoriteOrder, offset: Int, limit: Int) async throws(StoreError) -> [FavoriteRow] {
-        try await read("reading favorites") { db in try Self.page(db, sortedBy: order, offset: offset, limit: limit) }
-    }
-
-    private static func page(_ db: Database, sortedBy order: FavoriteOrder, offset: Int, limit: Int) throws
-        -> [FavoriteRow]
-    {
-        try Row.fetchAll(db, Favorite.all().sorted(by: order).limit(limit, offset: offset)).map { row in
-            do {
-                return .favorite(try Favorite(row: row))
-            } catch {
-                return .unreadable(id: row["id"], reason: "\(error)")
+        try await read("reading favorites") { db in
+            try Row.fetchAll(db, Favorite.all().sorted(by: order).limit(limit, offset: offset)).map { row in
+                do {
+                    return .favorite(try Favorite(row: row))
+                } catch {
+                    return .unreadable(id: row["id"], reason: "\(error)")
+                }
             }
         }
     }

@@ -177,23 +177,9 @@ public enum DisplayWidth {
         (0x1F1E6...0x1F1FF).contains(scalar.value)
     }
 
-    /// Binary search in `eastAsianWideRanges`.
+    /// Whether a code point is East Asian Wide or Fullwidth.
     static func isEastAsianWide(_ value: UInt32) -> Bool {
-        let ranges = eastAsianWideRanges
-        guard value >= ranges[0].lower, value <= ranges[ranges.count - 1].upper else { return false }
-        var low = 0
-        var high = ranges.count - 1
-        while low <= high {
-            let middle = (low + high) / 2
-            if value > ranges[middle].upper {
-                low = middle + 1
-            } else if value < ranges[middle].lower {
-                high = middle - 1
-            } else {
-                return true
-            }
-        }
-        return false
+        eastAsianWideRanges.contains { $0.lower <= value && value <= $0.upper }
     }
 
     /// East Asian Width `W` and `F` code point ranges of EastAsianWidth-15.0.0.txt (merged, sorted), including the

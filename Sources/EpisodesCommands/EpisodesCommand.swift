@@ -45,7 +45,8 @@ struct EpisodesCommand: AsyncParsableCommand {
             calendar again updates events rather than duplicating them.
 
             On a terminal, air times are shown in your time zone (TZ), from "airstamp"; the date alone when \
-            the time is unknown. JSON keeps TVMaze's fields as they are. TVM_NOW (an ISO 8601 time) sets the \
+            the time is unknown. TZ may be a zone name, :ZONE, a zoneinfo path or a POSIX rule (JST-9); the \
+            daylight-saving part of a POSIX rule is not followed, and a warning says which offset is used. JSON keeps TVMaze's fields as they are. TVM_NOW (an ISO 8601 time) sets the \
             clock --upcoming counts from; it is a testing aid.
 
             --since keeps episodes whose "airstamp" (an instant, compared in UTC) falls on or after the start \

@@ -62,6 +62,13 @@ struct LocalSearchOptions: ParsableArguments {
                 throw ValidationError("\(first) needs --local: TVMaze's own search has no filters")
             }
         }
+        for genre in genres where genre.trimmingCharacters(in: .whitespaces).isEmpty || genre.contains("|") {
+            throw ValidationError(
+                genre.contains("|")
+                    ? "--genre '\(genre)' is not one genre: repeat --genre for each, e.g. --genre Drama --genre Comedy"
+                    : "--genre '\(genre)' names no genre: give one such as Drama")
+        }
+        if let country { _ = try ArgumentCheck.countryCode(country, option: "--country") }
         if let minRating, !(0...10).contains(minRating) {
             throw ValidationError("--min-rating must be between 0 and 10")
         }

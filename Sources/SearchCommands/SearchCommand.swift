@@ -4,6 +4,7 @@ import TVMCommandLine
 import TVMRecords
 import TVMStore
 import TVMTerminal
+import TVMText
 import TVMazeAPI
 
 /// `tvm-search`: shows by name, and the history of successful searches.
@@ -125,6 +126,12 @@ struct SearchCommand: AsyncParsableCommand {
                 throw ValidationError("--local cannot be combined with --single or --embed")
             }
             if isLocalBrowse { return }
+            // A query of punctuation alone has nothing to search for, like an empty one (which is refused below).
+            if let text = SearchQuery(words: query)?.text, CatalogMatch(text: text) == nil {
+                throw ValidationError(
+                    "the query '\(HTMLText.terminalSafe(text, keepingNewlines: false))' has no word to search for "
+                        + "(letters or digits): give a show's name, or a filter and no query to browse")
+            }
         }
         if interactive || (query.isEmpty && !history && !clearHistory && !single && embed.isEmpty) {
             try validateInteractive()

@@ -1,3 +1,4 @@
+import TVMRecords
 import TVMStore
 import TVMazeAPI
 
@@ -40,6 +41,15 @@ public struct CatalogPage: Sendable, Equatable {
         var result = CatalogPage(page: page, entries: [], invalid: [])
         let range = (page * CatalogStore.idsPerPage)..<((page + 1) * CatalogStore.idsPerPage)
         for (index, element) in elements.enumerated() {
+            guard element.count <= APIClient.maxRecordBytes else {
+                let id = ((try? RawJSON.value(forKey: "id", in: element)) ?? nil).flatMap { RawJSON.integer($0) }
+                result.invalid.append(
+                    InvalidRecord(
+                        position: index + 1,
+                        reason: "\(id.map { "show \($0)" } ?? "a record") is \(ByteSize(bytes: element.count)), larger "
+                            + "than the \(ByteSize(bytes: APIClient.maxRecordBytes)) any show takes"))
+                continue
+            }
             do {
                 let entry = try CatalogEntry(json: element)
                 guard range.contains(entry.show.id) else {

@@ -8,4 +8,6 @@ import TVMCommandLine
 
 // One program, five tools: started as tvm-fetch (a link to this program) it is tvm-fetch; started as `tvm` it
 // takes the tool from its first argument, git-style (`tvm fetch show 1`). See MultiCall.
+PosixTimeZone.adopt(
+    in: ToolContext.current, program: String(CommandLine.arguments.first?.split(separator: "/").last ?? "tvm"))
 exit(await MultiCall.main(CommandLine.arguments, tools: [.fetch, .search, .fav, .episodes, .img]))

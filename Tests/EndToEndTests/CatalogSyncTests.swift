@@ -146,10 +146,16 @@ struct CatalogSyncTests {
         let years = try await sandbox.run(
             "tvm-search", ["--local", "--premiered", "2010..2012", "--limit", "0", "--jq", ".premiered[:4]"])
         #expect(!years.lines.isEmpty && years.lines.allSatisfy { ["2010", "2011", "2012"].contains($0) })
-        for query in ["\"", "*", "AND(", "girls\" OR \"", "NEAR(", "name:x"] {
+        for query in ["AND(", "girls\" OR \"", "NEAR(", "name:x"] {
             let result = try await sandbox.run("tvm-search", ["--local", query])
             #expect([0, 1].contains(result.status), "\(query): \(result.stderr)")
             #expect(!result.stderr.contains("error"), "\(query): \(result.stderr)")
+        }
+        // Punctuation alone has no word to search for: refused like an empty query (issue 30 #14), never an FTS error.
+        for query in ["\"", "*"] {
+            let result = try await sandbox.run("tvm-search", ["--local", query])
+            #expect(result.status == 64, "\(query): \(result.stderr)")
+            #expect(result.stderr.contains("has no word to search for"), "\(query): \(result.stderr)")
         }
         let online = try await sandbox.run("tvm-search", ["--genre", "Drama", "girls"])
         #expect(online.status == 64)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import TVMCatalog
 @testable import TVMRecords
 @testable import TVMazeAPI
 
@@ -88,5 +89,42 @@ struct APIClientRedirectTests {
             _ = try await ClientFactory.client(other, baseURL: ClientFactory.secureBaseURL)
                 .lookupShowID(.imdb("tt0944947"))
         }
+    }
+}
+
+/// One record is capped far above any real one (issue 30 #9).
+@Suite("APIClient and the catalogue refuse a record larger than any show")
+struct RecordSizeCapTests {
+    /// A show record padded to `bytes` with a long summary.
+    static func hugeShow(id: Int, bytes: Int) -> String {
+        #"{"id":\#(id),"name":"Huge","summary":""# + String(repeating: "x", count: bytes) + #""}"#
+    }
+
+    // Regression: one 200 MB record, under the 256 MiB body cap, took 1.7 GB to sync and 2.1 GB to add.
+    @Test("huge records cost 10× their size: a /shows/1 answer over 4 MiB is refused (tooLarge), never cached")
+    func hugeAnswer() async throws {
+        let transport = ScriptedTransport([.json(Self.hugeShow(id: 1, bytes: APIClient.maxRecordBytes))])
+        let cache = MemoryResponseCache()
+        let client = try ClientFactory.client(transport, cache: cache)
+        let error = await APIClientRedirectTests.fetchError(client, .show(id: 1))
+        #expect(error == .tooLarge(url: ClientFactory.baseURL + "/shows/1", maxBytes: APIClient.maxRecordBytes))
+        #expect(cache.stores.isEmpty)
+        #expect(transport.callCount == 1)
+        let uncached = await #expect(throws: APIError.self) {
+            try await client.fetchUncached(.show(id: 1)) { .success($0) }
+        }
+        #expect(uncached == .tooLarge(url: ClientFactory.baseURL + "/shows/1", maxBytes: APIClient.maxRecordBytes))
+    }
+
+    @Test("an index page keeps its other shows and reports the huge one as invalid, with its id")
+    func hugeOnPage() throws {
+        let one = String(decoding: CatalogStoreTests.record(id: 1, name: "One"), as: UTF8.self)
+        let body = "[" + one + "," + Self.hugeShow(id: 2, bytes: 5 << 20) + "]"
+        let page = try CatalogPage.read(Array(body.utf8), page: 0).get()
+        #expect(page.entries.map(\.show.id) == [1])
+        #expect(page.invalid.count == 1)
+        #expect(page.invalid.first?.position == 2)
+        #expect(page.invalid.first?.reason.hasPrefix("show 2 is ") == true, "\(page.invalid)")
+        #expect(page.invalid.first?.reason.contains("larger than the ") == true, "\(page.invalid)")
     }
 }

@@ -213,7 +213,9 @@ struct CatalogStoreTests {
         #expect(Set(all.map { $0 }) == Set(page.map { Array($0) }), "browsing adds nothing")
     }
 
-    @Test("a file that is not a database is moved aside and made anew for a sync; a search is told it is missing")
+    // Issue 30 #13: a search used to move the file aside and say there was no catalogue; it now says it is damaged
+    // and leaves the file for the user to clear.
+    @Test("a file that is not a database is moved aside and made anew for a sync; a search is told it is damaged")
     func corruptFile() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tvm-catalog-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -221,15 +223,19 @@ struct CatalogStoreTests {
         let path = folder.appendingPathComponent("catalog.sqlite").path
         try Data(repeating: 0x41, count: 8192).write(to: URL(fileURLWithPath: path))
         let events = LockedBox<[CatalogStore.Event]>([])
-        #expect(throws: CatalogError.missing(path: path)) {
+        let error = #expect(throws: CatalogError.self) {
             try CatalogStore.open(path: path, access: .readOnly) { event in events.withLock { $0.append(event) } }
         }
-        #expect(events.snapshot.count == 1)
-        try Data(repeating: 0x41, count: 8192).write(to: URL(fileURLWithPath: path))
+        guard case .damaged(path, _)? = error else {
+            Issue.record("\(String(describing: error))")
+            return
+        }
+        #expect(events.snapshot.isEmpty)
+        #expect(FileManager.default.fileExists(atPath: path), "a reader leaves the damaged file where it is")
         let store = try CatalogStore.open(path: path, access: .readWrite) { event in
             events.withLock { $0.append(event) }
         }
-        #expect(events.snapshot.count == 2)
+        #expect(events.snapshot.count == 1)
         #expect(try store.info().shows == 0)
         let pageSize = try DatabaseQueue(path: path).read { try Int.fetchOne($0, sql: "PRAGMA page_size") }
         #expect(pageSize == CatalogStore.pageSize, "a new file gets 16 KiB pages")

@@ -19,6 +19,8 @@ public enum CatalogError: Error, LocalizedError, Sendable, Equatable {
     case unknownSchema(path: String, migrations: [String])
     /// Any other SQLite failure; `operation` says what was being done.
     case failed(path: String, operation: String, reason: String)
+    /// The file is damaged: empty, corrupt, or holding a record that is not a show's JSON; `reason` says how.
+    case damaged(path: String, reason: String)
 
     /// What to run to make a catalogue, with its size and the time a first sync takes.
     public static let howToMake =
@@ -46,6 +48,10 @@ public enum CatalogError: Error, LocalizedError, Sendable, Equatable {
             return
                 "the show catalogue \(path) was written by a newer tvm (unknown migrations: "
                 + "\(migrations.joined(separator: ", "))); upgrade tvm or choose another file with --catalog"
+        case .damaged(let path, let reason):
+            return
+                "the show catalogue \(path) is damaged (\(reason)); run tvm-fetch catalog clear --yes, then "
+                + "tvm-fetch catalog sync to download it again (a sync --full keeps the damaged rows it finds unchanged)"
         case .failed(let path, let operation, let reason):
             return "\(operation) failed on the show catalogue \(path): \(reason)"
         }
@@ -55,6 +61,12 @@ public enum CatalogError: Error, LocalizedError, Sendable, Equatable {
     static func isCorruption(_ error: any Error) -> Bool {
         guard let error = error as? DatabaseError else { return false }
         return error.resultCode == .SQLITE_NOTADB || error.resultCode == .SQLITE_CORRUPT
+    }
+
+    /// Whether SQLite failed on a damaged full-text index (FTS5 reports it as a plain error).
+    static func isDamagedIndex(_ error: any Error) -> Bool {
+        guard let message = (error as? DatabaseError)?.message else { return false }
+        return ["vtable constructor failed", "malformed", "fts5: corrupt"].contains { message.contains($0) }
     }
 
     /// Turns any error GRDB threw into a catalogue error.
@@ -67,6 +79,9 @@ public enum CatalogError: Error, LocalizedError, Sendable, Equatable {
     /// - Returns: The matching case; `failed` when no other fits.
     static func from(_ error: any Error, path: String, operation: String, timeout: Double) -> CatalogError {
         if let error = error as? CatalogError { return error }
+        if isCorruption(error) || isDamagedIndex(error) {
+            return .damaged(path: path, reason: "\(operation): \((error as? DatabaseError)?.message ?? "\(error)")")
+        }
         // The favorites store already reads SQLite's result codes; the catalogue names the same problems.
         switch StoreError.from(error, path: path, operation: operation, timeout: timeout) {
         case .locked: return .locked(path: path, timeout: timeout)

@@ -39,7 +39,11 @@ extension CatalogStore {
             var records: [Int: [UInt8]] = [:]
             for chunk in stride(from: 0, to: ids.count, by: 500).map({ ids[$0..<min($0 + 500, ids.count)] }) {
                 for record in try CatalogRecord.filter(keys: Array(chunk)).fetchAll(db) {
-                    records[record.id] = Array(record.record.utf8)
+                    let bytes = Array(record.record.utf8)
+                    guard Self.looksLikeStoredRecord(bytes) else {
+                        throw CatalogError.damaged(path: path, reason: "show \(record.id)'s record is not compact JSON")
+                    }
+                    records[record.id] = bytes
                 }
             }
             return records
@@ -147,12 +151,21 @@ extension CatalogStore {
     /// - Throws: ``CatalogError``.
     public func scoredRecords(_ hits: [CatalogHit]) throws(CatalogError) -> [[UInt8]] {
         let records = try records(ids: hits.map(\.id))
+        if let lost = hits.first(where: { records[$0.id] == nil }) {
+            throw .damaged(path: path, reason: "show \(lost.id) is indexed but its record is missing")
+        }
         return hits.compactMap { hit in
             guard let record = records[hit.id] else { return nil }
             guard let score = hit.score else { return record }
             return (try? RawJSON.addingTVM([(key: "score", value: Array(Self.scoreText(score).utf8))], to: record))
                 ?? record
         }
+    }
+
+    /// Whether stored record text can be what the catalogue wrote: one compact JSON object, with no control
+    /// character (a page of the file overwritten shows as bytes no compact JSON has).
+    static func looksLikeStoredRecord(_ bytes: [UInt8]) -> Bool {
+        bytes.first == UInt8(ascii: "{") && bytes.last == UInt8(ascii: "}") && !bytes.contains { $0 < 0x20 }
     }
 
     /// A score as a JSON number with at most four decimals (`12.5`, `3.1416`).

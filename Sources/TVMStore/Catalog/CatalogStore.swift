@@ -81,6 +81,9 @@ public final class CatalogStore: Sendable {
             return try openOnce(path: path, access: access)
         } catch let error as CatalogError {
             throw error
+        } catch  where access == .readOnly && CatalogError.isCorruption(error) {
+            // A reader says so and leaves the file alone; a sync moves it aside and builds anew.
+            throw CatalogError.from(error, path: path, operation: "opening", timeout: lockTimeout)
         } catch  where CatalogError.isCorruption(error) {
             var aside = "\(path).corrupt-\(Int(Date().timeIntervalSince1970))"
             var suffix = 1
@@ -111,6 +114,8 @@ public final class CatalogStore: Sendable {
         switch access {
         case .readOnly:
             guard exists else { throw CatalogError.missing(path: path) }
+            let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
+            if size == 0 { throw CatalogError.damaged(path: path, reason: "the file is empty: 0 bytes") }
             if let queue = try? DatabaseQueue(path: path, configuration: configuration(readonly: true)),
                 try schemaIsCurrent(queue)
             {

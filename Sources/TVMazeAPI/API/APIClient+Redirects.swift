@@ -40,9 +40,14 @@ extension APIClient {
         return "\(scheme)://\(url.host?.lowercased() ?? ""):\(port)"
     }
 
+    /// The most bytes one record (a show, an episode) may have: TVMaze's largest, with every embed, are a few
+    /// hundred kilobytes. A larger one is refused as invalid data before it is parsed, cached or saved.
+    public static let maxRecordBytes = 4 * 1024 * 1024
+
     /// Throws unless `body` is a JSON object whose `id` is `expected`: a redirect or a proxy must not store one
-    /// show under another's id.
+    /// show under another's id. A body over ``maxRecordBytes`` is ``APIError/tooLarge(url:maxBytes:)``.
     static func check(_ body: [UInt8], carries expected: Int, url: String) throws(APIError) {
+        guard body.count <= maxRecordBytes else { throw .tooLarge(url: url, maxBytes: maxRecordBytes) }
         let raw = (try? RawJSON.value(forKey: "id", in: body)) ?? nil
         let found = raw.flatMap { RawJSON.integer($0) }
         guard found == expected else { throw .wrongRecord(url: url, expected: expected, found: found) }

@@ -129,6 +129,10 @@ public final class APIClient: Sendable {
                 () async throws -> Attempt<([UInt8], Double)> in
                 let response = try await getWithinOrigin(url)
                 guard (200..<300).contains(response.status) else { return .answered(response) }
+                // One record over the cap is refused before it is compacted (a copy of its size).
+                if expectedID != nil, response.body.count > Self.maxRecordBytes {
+                    throw APIError.tooLarge(url: url, maxBytes: Self.maxRecordBytes)
+                }
                 let compact: [UInt8]
                 do {
                     compact = try RawJSON.compact(response.body)

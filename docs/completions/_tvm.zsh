@@ -1,7 +1,7 @@
 #compdef tvm
 # Completion of `tvm` itself, from docs/completions/_tvm.zsh (scripts/generate-docs.sh copies it); edit that file.
-# The first word is a tool (or help, version, completion, --help, --version); after `tvm TOOL`, the line completes as `tvm-TOOL …` would,
-# through the autoloaded _tvm-TOOL function.
+# The first word is a tool (or help, version, completion, --help, --version); after `tvm TOOL`, the line
+# completes as `tvm-TOOL …` would, through the autoloaded _tvm-TOOL function.
 
 _tvm() {
     local -a tools=(

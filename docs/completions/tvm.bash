@@ -1,7 +1,6 @@
-#!/bin/bash
 # Completion of `tvm` itself, from docs/completions/tvm.bash (scripts/generate-docs.sh copies it); edit that file.
-# The first word is a tool (or help, version, completion, --help, --version); after `tvm TOOL`, the line completes as `tvm-TOOL …` would,
-# through the tvm-TOOL completion that bash-completion loads.
+# The first word is a tool (or help, version, completion, --help, --version); after `tvm TOOL`, the line
+# completes as `tvm-TOOL …` would, through the tvm-TOOL completion that bash-completion loads.
 
 _tvm() {
     local tools="fetch search fav episodes img"

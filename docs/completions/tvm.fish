@@ -1,5 +1,6 @@
 # Completion of `tvm` itself, from docs/completions/tvm.fish (scripts/generate-docs.sh copies it); edit that file.
-# The first word is a tool (or help, version, completion, --help, --version); after `tvm TOOL`, the line completes as `tvm-TOOL …` would.
+# The first word is a tool (or help, version, completion, --help, --version); after `tvm TOOL`, the line
+# completes as `tvm-TOOL …` would.
 
 function __tvm_complete_tool
     set -l tokens (commandline -opc)

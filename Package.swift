@@ -100,8 +100,11 @@ let package = Package(
                 "FetchCommands", "SearchCommands", "FavoriteCommands", "EpisodesCommands", "ImgCommands",
                 "TVMCommandLine", "TVMText",
             ],
-            linkerSettings: hardening
+            linkerSettings: hardening,
+            plugins: ["BuildInfo"]
         ),
+        // Writes the program's revision and its completion scripts into it at build time (scripts/build-info.sh).
+        .plugin(name: "BuildInfo", capability: .buildTool(), path: "Plugins/BuildInfo"),
 
         // MARK: Development tools, never installed (Tools/)
 

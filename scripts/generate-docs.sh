@@ -8,9 +8,12 @@
 #
 # The tools are the five names of the tvm program (links to it, made here as make install makes them). For each:
 #   TOOL --experimental-dump-help | tvm-docs manual           > man/TOOL.1
-#   TOOL --generate-completion-script SHELL | tvm-docs completion SHELL TOOL
+#   TVM_RAW_COMPLETION_SCRIPT=1 TOOL --generate-completion-script SHELL | tvm-docs completion SHELL TOOL
 #                                        > completions/bash/TOOL, completions/zsh/_TOOL, completions/fish/TOOL.fish
-# and tvm-docs overview < docs/tvm.7.in > man/tvm.7; the completion scripts of `tvm` itself are copied from
+# (the variable asks for ArgumentParser's own script; without it a tool prints the installed one, built in from
+# completions/ as `tvm completion SHELL` prints it)
+# and tvm-docs overview < docs/tvm.7.in > man/tvm.7 (and docs/tvm.1.in > man/tvm.1, the page of the tvm program
+# itself); the completion scripts of `tvm` itself are copied from
 # docs/completions. Every page must pass `mandoc -Tlint -W warning`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -67,10 +70,12 @@ for tool in "${tools[@]}"; do
         zsh) target=$work/completions/zsh/_$tool ;;
         fish) target=$work/completions/fish/$tool.fish ;;
         esac
-        "$work/bin/$tool" --generate-completion-script "$shell" | "$bin/tvm-docs" completion "$shell" "$tool" >"$target"
+        TVM_RAW_COMPLETION_SCRIPT=1 "$work/bin/$tool" --generate-completion-script "$shell" |
+            "$bin/tvm-docs" completion "$shell" "$tool" >"$target"
     done
 done
 "$bin/tvm-docs" overview <docs/tvm.7.in >"$work/man/tvm.7"
+"$bin/tvm-docs" overview <docs/tvm.1.in >"$work/man/tvm.1"
 cp docs/completions/tvm.bash "$work/completions/bash/tvm"
 cp docs/completions/_tvm.zsh "$work/completions/zsh/_tvm"
 cp docs/completions/tvm.fish "$work/completions/fish/tvm.fish"

@@ -68,10 +68,11 @@ for tool in "${tools[@]}"; do
     done
 done
 [[ -f $prefix/share/man/man7/tvm.7 ]] || fail "tvm.7 was not installed"
+[[ -f $prefix/share/man/man1/tvm.1 ]] || fail "tvm.1, the page of bin/tvm, was not installed"
 
 # 2. man finds each page from PATH alone (man-db looks in ../share/man of each PATH folder), and with -M.
 command -v man >/dev/null || fail "man is missing: bash scripts/deps.sh test installs man-db"
-for page in "${tools[@]}" "7 tvm"; do
+for page in "${tools[@]}" "1 tvm" "7 tvm"; do
     # shellcheck disable=SC2086
     located=$(run_as_user man -w $page) || fail "man -w $page found nothing"
     [[ $located == "$prefix/share/man/"* ]] || fail "man -w $page found $located, not the installed page"
@@ -81,18 +82,11 @@ for page in "${tools[@]}" "7 tvm"; do
     # shellcheck disable=SC2086
     run_as_user man -M "$prefix/share/man" -w $page >/dev/null || fail "man -M PREFIX/share/man $page failed"
 done
-say "man: ${tools[*]} and tvm(7) found from PATH and with -M"
+say "man: ${tools[*]}, tvm(1) and tvm(7) found from PATH and with -M"
 
 # 3. A new shell completes from the installed scripts, found where each shell looks by itself.
-expect_completion() {
-    local shell=$1 line=$2 want=$3 got
-    case $shell in
-    bash) got=$(run_as_user bash --norc --noprofile "$root/Tests/Shells/complete.bash" --installed "$line") ;;
-    zsh) got=$(run_as_user zsh -f "$root/Tests/Shells/complete.zsh" --installed "$line") ;;
-    fish) got=$(run_as_user fish "$root/Tests/Shells/complete.fish" --installed "$line") ;;
-    esac || fail "$shell: completing '$line' failed: $got"
-    printf '%s\n' "$got" | cut -f1 | grep -qx -- "$want" || fail "$shell: '$line' did not offer '$want'; got: $got"
-}
+# shellcheck source=Tests/Shells/expect-completion.bash
+source "$root/Tests/Shells/expect-completion.bash"
 for shell in bash zsh fish; do
     expect_completion "$shell" "tvm-fetch sh" shows
     expect_completion "$shell" "tvm-fetch show --embed " nextepisode
@@ -122,4 +116,18 @@ make --no-print-directory install DESTDIR="$work/stage" PREFIX=/usr >&2
 make --no-print-directory uninstall DESTDIR="$work/stage" PREFIX=/usr >&2
 left=$(find "$work/stage" -type f -o -type l)
 [[ -z $left ]] || fail "make uninstall DESTDIR=… left files behind: $left"
-say "ok: install, man, completion, uninstall and DESTDIR staging"
+# 6. make dist: a tarball of the same program, pages and scripts, its SHA-256 beside it, runnable where unpacked.
+tarball=$(bash scripts/make-dist.sh "$work/dist") || fail "make dist failed"
+(cd "$work/dist" && sha256sum --quiet -c "$(basename "$tarball").sha256") || fail "the tarball's SHA-256 does not match"
+mkdir -p "$work/unpacked"
+tar -C "$work/unpacked" -xzf "$tarball"
+unpacked=$(find "$work/unpacked" -mindepth 1 -maxdepth 1 -type d)
+[[ $(basename "$unpacked") == tvm-*-linux-* ]] || fail "the tarball does not hold one tvm-VERSION-linux-ARCH folder"
+for file in bin/tvm bin/tvm-fav share/man/man1/tvm.1 share/man/man1/tvm-fav.1 share/man/man7/tvm.7 \
+    share/bash-completion/completions/tvm-fav share/zsh/site-functions/_tvm-fav \
+    share/fish/vendor_completions.d/tvm-fav.fish README.md LICENSE; do
+    [[ -e $unpacked/$file ]] || fail "the tarball lacks $file"
+done
+[[ $("$unpacked/bin/tvm-fav" --version) == "$version" ]] || fail "the tarball's tvm-fav --version is not $version"
+say "dist: $(basename "$tarball") and its SHA-256; the unpacked bin/ runs"
+say "ok: install, man, completion, uninstall, DESTDIR staging and make dist"

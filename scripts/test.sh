@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/deps.sh test
-swift format lint --strict --recursive Sources Tests Tools Package.swift
+swift format lint --strict --recursive Sources Tests Tools Plugins Package.swift
 swift build --build-tests
 
 # The suite must run whole. In CI a test skipped for a missing program, or a run of fewer tests than the suite

@@ -23,9 +23,9 @@ struct CatalogInfoCommand: AsyncParsableCommand {
     func run() async throws {
         let runtime = ToolRuntime(tool: "tvm-fetch", output: output)
         try await runtime.run {
+            let now = try runtime.now().timeIntervalSince1970
             let store = try runtime.openCatalog(catalog, access: .readOnly)
             let info = try store.info()
-            let now = Date().timeIntervalSince1970
             let last = info.lastSync.map { ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: $0)) }
             var record = "{\"path\":\(JSONString.encode(store.path)),\"shows\":\(info.shows)"
             record += ",\"last_sync\":\(last.map(JSONString.encode) ?? "null")"

@@ -45,7 +45,10 @@ struct ShowCommand: AsyncParsableCommand {
     )
     var embed: [String] = []
 
-    @Option(help: ArgumentHelp("Open the show's page in the browser ($BROWSER or xdg-open).", valueName: "imdb|tvmaze"))
+    @Option(
+        help: ArgumentHelp(
+            "Open the show's page in the browser ($BROWSER or xdg-open); with no browser to start, print its URL.",
+            valueName: "imdb|tvmaze"))
     var open: PageKind?
 
     @OptionGroup var network: NetworkOptions
@@ -128,6 +131,11 @@ struct ShowCommand: AsyncParsableCommand {
             runtime.raise(.notFound)
             return
         }
-        try Browser.open(url, environment: runtime.terminal.environment)
+        do {
+            try Browser.open(url, environment: runtime.terminal.environment)
+        } catch {
+            // No browser here (a server, a container): the page is still one copy-paste away, as gh browse does.
+            runtime.diagnostics.warning("\(error.localizedDescription); open the page yourself: \(url)")
+        }
     }
 }

@@ -9,16 +9,17 @@ package enum MultiCall {
     /// Print this message on stderr and exit 64.
     case fail(String)
 
-    /// Runs the command line in the current ``ToolContext``: the tool it names, or the overview, the version or
-    /// a usage error.
+    /// Runs the command line in the current ``ToolContext``: the tool it names, or the overview, the version, the
+    /// completion scripts or a usage error.
     ///
     /// - Parameters:
     ///   - argv: The command line, program name first.
     ///   - tools: The tools to choose from.
+    ///   - build: What the program's build recorded (its revision and completion scripts).
     /// - Returns: The exit status.
-    package static func main(_ argv: [String], tools: [Tool]) async -> Int32 {
+    package static func main(_ argv: [String], tools: [Tool], build: BuildInfo) async -> Int32 {
         let context = ToolContext.current
-        switch resolve(argv, tools: tools) {
+        switch resolve(argv, tools: tools, build: build, environment: context.terminal.environment) {
         case .run(let tool, let arguments):
             return await tool.run(arguments)
         case .print(let text):
@@ -32,39 +33,65 @@ package enum MultiCall {
 
     /// Decides from `argv`: the basename of `argv[0]` names a tool (`tvm-fetch`), or, for any other name, the
     /// first argument does (`fetch` or `tvm-fetch`); `tvm`, `tvm --help` and `tvm help` list the tools, `tvm help
-    /// TOOL` is `TOOL --help`, and `tvm --version` prints the version.
+    /// TOOL` is `TOOL --help`, `tvm --version` and `tvm version` print the version, and `tvm completion SHELL`
+    /// the completion scripts. A tool's own `--version` and `--generate-completion-script SHELL` answer the same
+    /// as `tvm`'s.
     ///
     /// - Parameters:
     ///   - argv: The command line, program name first.
     ///   - tools: The tools to choose from.
+    ///   - build: What the program's build recorded.
+    ///   - environment: The environment (``rawCompletionVariable`` asks for ArgumentParser's own scripts).
     /// - Returns: What to do.
-    package static func resolve(_ argv: [String], tools: [Tool]) -> MultiCall {
+    package static func resolve(
+        _ argv: [String], tools: [Tool], build: BuildInfo, environment: [String: String] = [:]
+    ) -> MultiCall {
         let program = argv.first.map { String($0.split(separator: "/").last ?? "") } ?? "tvm"
         if let tool = tools.first(where: { $0.name == program }) {
-            return .run(tool, Array(argv.dropFirst()))
+            return run(tool, Array(argv.dropFirst()), build: build, environment: environment)
         }
         let rest = Array(argv.dropFirst())
         guard let first = rest.first else { return .print(usage(tools)) }
         switch first {
         case "-h", "--help":
             return .print(usage(tools))
-        case "--version":
-            return .print(Version.current + "\n")
+        case "--version", "version":
+            return .print(build.versionLine + "\n")
+        case "completion":
+            return completion(Array(rest.dropFirst()), tools: tools, build: build)
         case "help":
             guard rest.count > 1 else { return .print(usage(tools)) }
             guard let tool = tool(named: rest[1], in: tools) else { return .fail(unknown(rest[1], tools)) }
             return .run(tool, ["--help"])
         default:
             guard let tool = tool(named: first, in: tools) else { return .fail(unknown(first, tools)) }
-            return .run(tool, Array(rest.dropFirst()))
+            return run(tool, Array(rest.dropFirst()), build: build, environment: environment)
         }
     }
 
-    private static func tool(named name: String, in tools: [Tool]) -> Tool? {
+    /// Runs a tool, except for what `tvm` answers for every tool alike: `--version`, and
+    /// `--generate-completion-script`, which prints the installed (fixed) script rather than ArgumentParser's.
+    private static func run(
+        _ tool: Tool, _ arguments: [String], build: BuildInfo, environment: [String: String]
+    ) -> MultiCall {
+        // ArgumentParser answers --version anywhere on the line (`tvm-fetch show --version`), until `--`.
+        if arguments.prefix(while: { $0 != "--" }).contains("--version") {
+            return .print(build.versionLine + "\n")
+        }
+        if environment[rawCompletionVariable] != "1",
+            let shell = completionShell(requestedBy: arguments, environment: environment),
+            let script = build.completionScript(shell: shell, command: tool.name)
+        {
+            return .print(script)
+        }
+        return .run(tool, arguments)
+    }
+
+    static func tool(named name: String, in tools: [Tool]) -> Tool? {
         tools.first { $0.shortName == name || $0.name == name }
     }
 
-    private static func unknown(_ name: String, _ tools: [Tool]) -> String {
+    static func unknown(_ name: String, _ tools: [Tool]) -> String {
         let names = tools.map(\.shortName)
         let shown = HTMLText.terminalSafe(name, keepingNewlines: false)
         if let hint = Suggestion.hint(Suggestion.closest(to: name, among: names)) {
@@ -95,8 +122,10 @@ package enum MultiCall {
 
             OPTIONS:
               -h, --help     Show this overview.
-              --version      Show the version.
+              --version      Show the version (also: tvm version).
 
+            'tvm completion bash|zsh|fish' prints the completion scripts make install installs, for
+            eval "$(tvm completion bash)" in ~/.bashrc (man tvm).
             'tvm help TOOL' or 'tvm TOOL --help' shows a tool's commands and options; man tvm-TOOL has the rest.
 
             """

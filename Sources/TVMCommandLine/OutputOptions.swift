@@ -63,7 +63,8 @@ package struct OutputOptions: ParsableArguments, Sendable {
         name: .customLong("fields"),
         help: ArgumentHelp(
             "Comma-separated fields, dotted paths allowed (id,name,network.name): the columns of table, csv and tsv; "
-                + "for jsonl and json, each record keeps just these, in this order (a missing one is null).",
+                + "for jsonl and json, each record keeps just these, in this order. A field the records do not have is a "
+                + "usage error that lists theirs; a value missing from one record is null.",
             valueName: "list")
     )
     package var fields: String?

@@ -114,9 +114,15 @@ package final class RecordOutput {
     /// Writes one record.
     ///
     /// - Parameter record: A compact JSON record.
-    /// - Throws: ``FilterHalt`` when the filter halts; ``OutputLimitReached`` after `--limit` outputs; a write
-    ///   error (a closed pipe, a full disk).
+    /// - Throws: ``UnknownFieldsError`` when the first record lacks a `--fields` name; ``FilterHalt`` when the
+    ///   filter halts; ``OutputLimitReached`` after `--limit` outputs; a write error (a closed pipe, a full disk).
     package func emit(_ record: [UInt8]) async throws {
+        if records == 0, let fields {
+            let unknown = fields.unknownNames(in: record)
+            if !unknown.isEmpty {
+                throw UnknownFieldsError(names: unknown, available: (try? RawJSON.keys(ofObject: record)) ?? [])
+            }
+        }
         if jq != nil {
             guard !finished else { throw OutputLimitReached() }
             records += 1
@@ -155,17 +161,24 @@ package final class RecordOutput {
     /// - Parameter records: Compact JSON records.
     /// - Throws: As ``emit(_:)``.
     package func emit(group records: [[UInt8]]) async throws {
-        guard !reshapes, case .table = mode, let view, view.rendersEachRecord, limit == nil else {
+        guard !reshapes, case .table = mode, let view, view.rendersEachRecord else {
             try await emit(batch: records)
             return
         }
         guard !finished else { throw OutputLimitReached() }
-        guard !records.isEmpty else { return }
-        let text = view.render(records, width: width, color: color)
+        // `-n` cuts the group where the limit falls, so the records it keeps still share one view (one season
+        // heading, not one block per episode).
+        let kept = limit.map { Array(records.prefix(max(0, $0 - written))) } ?? records
+        guard !kept.isEmpty else { return }
+        let text = view.render(kept, width: width, color: color)
         try writeText((written > 0 ? "\n" : "") + text)
-        self.records += records.count
-        written += records.count
+        self.records += kept.count
+        written += kept.count
         try writer.flush()
+        if let limit, written >= limit {
+            try finishFormat()
+            throw OutputLimitReached()
+        }
     }
 
     /// Runs the records waiting for the filter, then flushes buffered output.
@@ -224,7 +237,8 @@ package final class RecordOutput {
         case .delimited(let format):
             if let table = view?.table {
                 if delimitedKeys == nil {
-                    delimitedKeys = table.columns.map(\.header)
+                    // The table's headings in lower case, as `--fields` names are: one case for every header row.
+                    delimitedKeys = table.columns.map { $0.header.lowercased() }
                     if header { try writeText(format.line(delimitedKeys ?? [])) }
                 }
                 guard let cells = table.cells(of: record, at: written) else { return }

@@ -87,6 +87,23 @@ struct CatalogSyncTests {
             targets(server) == ["/shows?page=0", "/shows?page=1", "/shows?page=2", "/shows?page=3", "/shows?page=4"])
     }
 
+    @Test("catalog info measures the catalogue's age from TVM_NOW, as every other now")
+    func infoAgeFollowsTVMNow() async throws {
+        let world = try CatalogWorld()
+        let (server, sandbox) = try await startCatalogReplay(world)
+        defer { Task { await server.stop() } }
+        #expect(try await sandbox.run("tvm-fetch", ["catalog", "sync"]).status == 0)
+        let last = try #require(try await sandbox.catalogInfo()["last_sync"] as? String)
+        let synced = try Date(last, strategy: .iso8601)
+        let later = synced.addingTimeInterval(3 * 86_400)
+        sandbox.extraEnvironment["TVM_NOW"] = later.formatted(.iso8601)
+        // last_sync is shown to the second; the stored time has its fraction.
+        let age = try #require(try await sandbox.catalogInfo()["age_seconds"] as? Int)
+        #expect((3 * 86_400 - 1...3 * 86_400).contains(age), "\(age)")
+        sandbox.extraEnvironment["TVM_NOW"] = "yesterday"
+        #expect(try await sandbox.run("tvm-fetch", ["catalog", "info"]).status == 64)
+    }
+
     @Test("after a sync, --local and --offline search with the server stopped, and pipe into tvm-fav add")
     func offline() async throws {
         let world = try CatalogWorld()

@@ -40,7 +40,9 @@ struct MultiCallTests {
         let fetch = try await sandbox.run("tvm-fetch", ["--version"])
         #expect(tvm.status == 0 && fetch.status == 0)
         #expect(tvm.stdout == fetch.stdout)
-        #expect(tvm.stdout.range(of: #"^\d+\.\d+\.\d+\n$"#, options: .regularExpression) != nil, "\(tvm.stdout)")
+        #expect(
+            tvm.stdout.range(of: #"^tvm \d+\.\d+\.\d+ \(rev [^)]+\)\n$"#, options: .regularExpression) != nil,
+            "\(tvm.stdout)")
     }
 
     @Test("tvm TOOL ARGS and tvm-TOOL ARGS print the same bytes, messages and status")

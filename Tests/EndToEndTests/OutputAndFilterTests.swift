@@ -176,4 +176,19 @@ struct OutputAndFilterTests {
                     == "--new-window\nhttp://www.tvmaze.com/shows/1/under-the-dome\n")
         }
     }
+
+    @Test("--open with no browser to start prints the page's URL and exits 0")
+    func openWithoutBrowser() async throws {
+        try await withReplay { _, sandbox in
+            for browser in [sandbox.root.appendingPathComponent("no-such-browser").path, "/bin/false"] {
+                let result = try await sandbox.run(
+                    "tvm-fetch", ["show", "1", "--open", "imdb", "--jq", ".id"], environment: ["BROWSER": browser])
+                #expect(result.status == 0, "\(browser): \(result.stderr)")
+                #expect(result.stdout == "1\n")
+                #expect(
+                    result.stderr.hasSuffix("; open the page yourself: https://www.imdb.com/title/tt1553656\n"),
+                    "\(browser): \(result.stderr)")
+            }
+        }
+    }
 }

@@ -185,7 +185,7 @@ struct UpNextAndCalendarTests {
             #expect(
                 parsed["calendar"] as? [String: String] == [
                     "VERSION": "2.0", "CALSCALE": "GREGORIAN", "X-WR-CALNAME": "tvm: episodes",
-                    "PRODID": "-//tvm//tvm 0.1.0//EN",
+                    "PRODID": "-//tvm//tvm 0.2.0//EN",
                 ])
             let events = try #require(parsed["events"] as? [[String: String]])
             let recorded = try Fixtures.elements("shows/43/episodes/specials=1.json", baseURL: server.baseURL)

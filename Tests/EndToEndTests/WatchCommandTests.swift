@@ -227,6 +227,23 @@ struct WatchCommandTests {
         }
     }
 
+    @Test("unwatch names only the episodes it unmarked, and counts the others in a note")
+    func unwatchNamesOnlyUnmarked() async throws {
+        try await withReplay { _, sandbox in
+            try await tracking(sandbox)
+            _ = try await sandbox.run("tvm-fav", ["watch", "--show", "1", "--season", "1"])
+            let result = try await sandbox.run(
+                "tvm-fav", ["unwatch", "--show", "1", "--through", "S02E02", "--jq", ".season"])
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.lines == Array(repeating: "1", count: 13), "season 1 only: \(result.lines)")
+            #expect(result.stderr.contains("2 episodes were not marked watched; left as they were"), "\(result.stderr)")
+            #expect(try await count("SELECT count(*) FROM watched WHERE show_id = 1", sandbox) == "0")
+            let again = try await sandbox.run("tvm-fav", ["unwatch", "1", "2"])
+            #expect(again.status == 0 && again.stdout.isEmpty, "\(again.stdout)")
+            #expect(again.stderr.contains("2 episodes were not marked watched"), "\(again.stderr)")
+        }
+    }
+
     @Test("unwatch --show still finds the marks of a show removed from the favorites, without adding it back")
     func unwatchFormerFavorite() async throws {
         try await withReplay { server, sandbox in

@@ -1,17 +1,20 @@
 # Completes a command line in an interactive zsh on a pseudo-terminal (zsh/zpty) by pressing Tab, and prints
 # what the completion system offers.
 #
-# Usage: zsh -f complete.zsh FUNCTIONS_DIR|--installed 'COMMAND LINE'
+# Usage: zsh -f complete.zsh FUNCTIONS_DIR|--installed|--eval 'COMMAND LINE'
 #   FUNCTIONS_DIR  a folder holding _COMMAND, put first in $fpath before compinit;
-#   --installed    rely on $fpath as given in $TVM_ZSH_FPATH (a colon-separated list), as a user's zshrc would.
+#   --installed    rely on $fpath as given in $TVM_ZSH_FPATH (a colon-separated list), as a user's zshrc would;
+#   --eval         eval "$(tvm completion zsh)" after compinit, as a user's zshrc would (tvm found on PATH).
 # Output: one candidate per line: the value (unquoted), a tab, the description shown next to it, if any.
 # The capture wraps compadd: every match the completion functions add is printed, with its display string.
 zmodload zsh/zpty || exit 3
 local dir=$1 line=$2
 local setup=${TMPDIR:-/tmp}/tvm-zsh-complete.$$
-local fpath_line
+local fpath_line eval_line
 if [[ $dir == --installed ]]; then
     fpath_line="fpath=(${(q)${(s.:.)TVM_ZSH_FPATH}} \$fpath)"
+elif [[ $dir == --eval ]]; then
+    eval_line='eval "$(tvm completion zsh)"'
 else
     fpath_line="fpath=(${(q)dir} \$fpath)"
 fi
@@ -19,6 +22,7 @@ cat >$setup <<SETUP
 PS1='' PROMPT='' RPROMPT=''
 $fpath_line
 autoload -Uz compinit && compinit -u -D
+$eval_line
 __tvm_capture() {
     local -a __matches __displays
     local __i __name __display

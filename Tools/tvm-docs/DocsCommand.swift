@@ -17,7 +17,7 @@ struct DocsCommand: ParsableCommand {
     )
 
     /// The date every page carries: the release date of `Version.current`. Change both together.
-    static let date = "November 22, 2026"
+    static let date = "November 27, 2026"
 }
 
 /// Reads all of stdin as UTF-8.

@@ -34,7 +34,8 @@ enum ManualSections {
             text: "A testing aid: an ISO 8601 time (2019-01-16T12:00:00Z, or a day) that every \"now\" of the "
                 + "tools uses instead of the system clock: what has aired, what is upcoming, the default of "
                 + "tvm-fav watch --at, the times saved in the favorites database and the search history, a "
-                + "calendar's DTSTAMP. Rate limits, retries and cache ages keep the real clock. A malformed value "
+                + "calendar's DTSTAMP, the catalogue's age in tvm-fetch catalog info. Rate limits, retries and "
+                + "cache ages keep the real clock. A malformed value "
                 + "is a usage error.",
             tools: nil
         ),

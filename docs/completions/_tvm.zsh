@@ -1,7 +1,7 @@
 #compdef tvm
 # Completion of `tvm` itself, from docs/completions/_tvm.zsh (scripts/generate-docs.sh copies it); edit that file.
-# The first word is a tool (or help, --help, --version); after `tvm TOOL`, the line completes as `tvm-TOOL …` would,
-# through the autoloaded _tvm-TOOL function.
+# The first word is a tool (or help, version, completion, --help, --version); after `tvm TOOL`, the line
+# completes as `tvm-TOOL …` would, through the autoloaded _tvm-TOOL function.
 
 _tvm() {
     local -a tools=(
@@ -13,7 +13,12 @@ _tvm() {
     )
     if ((CURRENT == 2)); then
         _describe -t tools 'tvm tool' tools
-        _values 'option' help --help --version
+        _values 'option' help version completion --help --version
+        return
+    fi
+    if [[ ${words[2]} == completion ]]; then
+        ((CURRENT == 3)) && _values 'shell' bash zsh fish
+        ((CURRENT == 4)) && _values 'tool' tvm fetch search fav episodes img
         return
     fi
     if [[ ${words[2]} == help ]]; then

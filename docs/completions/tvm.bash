@@ -1,12 +1,18 @@
-#!/bin/bash
 # Completion of `tvm` itself, from docs/completions/tvm.bash (scripts/generate-docs.sh copies it); edit that file.
-# The first word is a tool (or help, --help, --version); after `tvm TOOL`, the line completes as `tvm-TOOL …` would,
-# through the tvm-TOOL completion that bash-completion loads.
+# The first word is a tool (or help, version, completion, --help, --version); after `tvm TOOL`, the line
+# completes as `tvm-TOOL …` would, through the tvm-TOOL completion that bash-completion loads.
 
 _tvm() {
     local tools="fetch search fav episodes img"
     if ((COMP_CWORD == 1)); then
-        mapfile -t COMPREPLY < <(compgen -W "$tools help --help --version" -- "${COMP_WORDS[1]}")
+        mapfile -t COMPREPLY < <(compgen -W "$tools help version completion --help --version" -- "${COMP_WORDS[1]}")
+        return
+    fi
+    if [[ ${COMP_WORDS[1]} == completion ]]; then
+        case $COMP_CWORD in
+        2) mapfile -t COMPREPLY < <(compgen -W "bash zsh fish" -- "${COMP_WORDS[2]}") ;;
+        3) mapfile -t COMPREPLY < <(compgen -W "tvm $tools" -- "${COMP_WORDS[3]}") ;;
+        esac
         return
     fi
     if [[ ${COMP_WORDS[1]} == help ]]; then

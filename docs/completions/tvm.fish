@@ -1,5 +1,6 @@
 # Completion of `tvm` itself, from docs/completions/tvm.fish (scripts/generate-docs.sh copies it); edit that file.
-# The first word is a tool (or help, --help, --version); after `tvm TOOL`, the line completes as `tvm-TOOL …` would.
+# The first word is a tool (or help, version, completion, --help, --version); after `tvm TOOL`, the line
+# completes as `tvm-TOOL …` would.
 
 function __tvm_complete_tool
     set -l tokens (commandline -opc)
@@ -16,7 +17,11 @@ complete -c tvm -n __fish_use_subcommand -a fav -d 'favorite shows in a local da
 complete -c tvm -n __fish_use_subcommand -a episodes -d 'the episodes of TV shows'
 complete -c tvm -n __fish_use_subcommand -a img -d 'show images, downloaded into a local cache'
 complete -c tvm -n __fish_use_subcommand -a help -d 'list the tools, or show a tool\'s help'
+complete -c tvm -n __fish_use_subcommand -a version -d 'show the version'
+complete -c tvm -n __fish_use_subcommand -a completion -d 'print the completion scripts for a shell'
 complete -c tvm -n __fish_use_subcommand -l help -d 'list the tools'
 complete -c tvm -n __fish_use_subcommand -l version -d 'show the version'
 complete -c tvm -n '__fish_seen_subcommand_from help' -a 'fetch search fav episodes img'
-complete -c tvm -n 'not __fish_use_subcommand; and not __fish_seen_subcommand_from help' -a '(__tvm_complete_tool)'
+complete -c tvm -n '__fish_seen_subcommand_from completion; and test (count (commandline -opc)) -eq 2' -a 'bash zsh fish'
+complete -c tvm -n '__fish_seen_subcommand_from completion; and test (count (commandline -opc)) -eq 3' -a 'tvm fetch search fav episodes img'
+complete -c tvm -n 'not __fish_use_subcommand; and not __fish_seen_subcommand_from help completion' -a '(__tvm_complete_tool)'

@@ -48,6 +48,8 @@ struct MarkRun {
             choices = unique(choices)
             if watching {
                 choices = aired(choices, now: nowSeconds, runtime: runtime)
+            } else {
+                choices = try await marked(choices, reader: reader, runtime: runtime)
             }
             let markTime = at.map { Date(timeIntervalSince1970: Double($0)) } ?? now
             let marks = choices.map {
@@ -215,6 +217,19 @@ struct MarkRun {
             }
         }
         return choices.filter { $0.episode.hasAired(by: now) }
+    }
+
+    /// `unwatch` names only what it unmarks: the episodes selected that were never marked are left out, and
+    /// counted in a note.
+    private func marked(_ choices: [Choice], reader: FavoritesStore?, runtime: ToolRuntime) async throws -> [Choice] {
+        let marks = try await reader?.marks(episodeIDs: choices.map(\.episode.id)) ?? [:]
+        let kept = choices.filter { marks[$0.episode.id] != nil }
+        let unmarked = choices.count - kept.count
+        if unmarked > 0 {
+            let episodes = unmarked == 1 ? "1 episode was" : "\(unmarked) episodes were"
+            runtime.diagnostics.note("\(episodes) not marked watched; left as they were")
+        }
+        return kept
     }
 
     private func unique(_ choices: [Choice]) -> [Choice] {

@@ -44,7 +44,13 @@ enum UsageError {
             diagnostics.error(mistake.message)
             rest = usage(command, path: mistake.commandPath)
         } else if !message.isEmpty {
-            diagnostics.error(sentenceStart(message))
+            let oneLine = choicesOnOneLine(message)
+            diagnostics.error(sentenceStart(oneLine))
+            if oneLine != message {
+                // The option's help would list the values a second time: the usage lines are enough.
+                rest = rest.split(separator: "\n", omittingEmptySubsequences: false)
+                    .filter { !$0.hasPrefix("Help:  ") }.joined(separator: "\n")
+            }
         }
         // ArgumentParser's "Help:  --season <n>  Keep only …" line: the option's help, indented under the error.
         let lines = rest.split(separator: "\n", omittingEmptySubsequences: false).map { line in
@@ -60,6 +66,18 @@ enum UsageError {
         let characters = Array(message.prefix(2))
         guard characters.count == 2, characters[0].isUppercase, !characters[1].isUppercase else { return message }
         return characters[0].lowercased() + message.dropFirst()
+    }
+
+    /// ArgumentParser's list of accepted values (`… Please provide one of the following:` then a line `  - value`
+    /// each) as one line: `…; accepted values: auto, jsonl, json`. Other messages are returned unchanged.
+    static func choicesOnOneLine(_ message: String) -> String {
+        guard let marker = message.range(of: ". Please provide one of the following:") else { return message }
+        let values = message[marker.upperBound...].split(separator: "\n").compactMap { line -> Substring? in
+            let item = line.drop(while: { $0 == " " })
+            return item.hasPrefix("- ") ? item.dropFirst(2) : nil
+        }
+        guard !values.isEmpty else { return message }
+        return message[..<marker.lowerBound] + "; accepted values: " + values.joined(separator: ", ")
     }
 
     /// ArgumentParser's usage lines for the command at `path` (`["tvm-fetch", "show"]`).

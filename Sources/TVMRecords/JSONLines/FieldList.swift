@@ -51,6 +51,17 @@ public struct FieldList: Sendable, Equatable {
         return out
     }
 
+    /// The listed names whose first key a record lacks (`nme` for `--fields nme`): fields that records of its
+    /// kind do not have. A deeper step the record lacks (`network.name` of a show with no network) is not one.
+    ///
+    /// - Parameter record: A compact JSON record.
+    /// - Returns: The names, in the list's order; none when the record is not a JSON object.
+    public func unknownNames(in record: some Collection<UInt8>) -> [String] {
+        guard let keys = try? RawJSON.keys(ofObject: record) else { return [] }
+        let present = Set(keys)
+        return zip(names, paths).filter { !present.contains($0.1[0]) }.map(\.0)
+    }
+
     /// The compact value of field `index` in `record`, or `nil` when the record lacks it.
     ///
     /// - Parameters:

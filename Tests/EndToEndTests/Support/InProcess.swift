@@ -15,6 +15,24 @@ enum InProcess {
     /// The tools, as the `tvm` program lists them.
     static let tools: [Tool] = [.fetch, .search, .fav, .episodes, .img]
 
+    /// The build the in-process runs report: a fixed revision and date, and the committed completions/ scripts,
+    /// keyed as the BuildInfo plugin keys them.
+    static let build: BuildInfo = {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("completions")
+        var scripts: [String: String] = [:]
+        for shell in BuildInfo.shells {
+            let folder = root.appendingPathComponent(shell)
+            for file in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [] {
+                var command = file.hasPrefix("_") ? String(file.dropFirst()) : file
+                if command.hasSuffix(".fish") { command = String(command.dropLast(".fish".count)) }
+                scripts["\(shell)/\(command)"] = try? String(
+                    contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            }
+        }
+        return BuildInfo(revision: "abc1234", date: "2026-11-30", completionScripts: scripts)
+    }()
+
     /// Runs `program arguments…` (`tvm-fetch show 1`, or `tvm fetch show 1`).
     ///
     /// - Parameters:
@@ -43,7 +61,7 @@ enum InProcess {
             clock: clock,
             transport: makeTransport)
         let status = await ToolContext.$current.withValue(context) {
-            await MultiCall.main([program] + arguments, tools: tools)
+            await MultiCall.main([program] + arguments, tools: tools, build: build)
         }
         let bytes = stdout.bytes
         return ToolResult(

@@ -90,7 +90,15 @@ let package = Package(
 
         .target(name: "FetchCommands", dependencies: toolDependencies + ["TVMCatalog"]),
         .target(name: "SearchCommands", dependencies: toolDependencies),
-        .target(name: "FavoriteCommands", dependencies: toolDependencies + ["TVMImport", "TVMAccount"]),
+        .target(
+            name: "FavoriteCommands",
+            dependencies: toolDependencies + [
+                "TVMImport", "TVMAccount",
+                // tvm-fav serve: NIO is already linked through AsyncHTTPClient.
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ]),
         .target(name: "EpisodesCommands", dependencies: toolDependencies),
         .target(name: "ImgCommands", dependencies: toolDependencies + ["TVMImages"]),
         // The program: runs the tool named by argv[0] (tvm-fetch …), or `tvm TOOL ARGS…`.

@@ -21,15 +21,29 @@ package struct ChangesCommand: AsyncParsableCommand {
             refresh that saw the change ran; for season_complete, when the last episode aired.
 
             Like grep, the exit status is 0 when something was printed and 1 when nothing was, so that \
-            "tvm-fav changes --unseen --mark-seen && …" works in cron. --mark-seen marks only what reached the \
-            output (not what --jq left out, nor what a closed pipe did not take). Reads the database only: no \
-            network is ever needed.
+            "tvm-fav changes --unseen … && …" works in cron. Reads the database only: no network is ever needed.
+
+            Deliver news with --exec: it runs the command once per event, without a shell (the line is split \
+            into words as a shell splits them, and $NAME expands to one word), with the event's JSON line on \
+            stdin and its parts in TVM_EVENT, TVM_SHOW, TVM_SHOW_ID, TVM_SUMMARY, TVM_EPISODE (S02E05, or empty) \
+            and TVM_AT. For pipes or redirections, give it sh -c '…'. The command's output goes to stderr; \
+            nothing is written to stdout. With --mark-seen an event is marked only when its command exits 0; a \
+            failed one stays unseen for the next run, the others go on, and the run exits with the first failed \
+            status (75 when --exec-timeout killed it, 128+N when signal N ended it, 127 when it cannot be found).
+
+            --mark-seen without --exec marks what was printed, not what was delivered: only on a terminal or into \
+            a file. Into a pipe it is refused (exit 64), since a pipe takes what fits in its buffer whether its \
+            reader reads it or not; use --exec there.
 
             Examples:
               tvm-fav changes --since 1w
               tvm-fav changes --event airdate_changed --event episode_announced
-              tvm-fav refresh --quiet && tvm-fav changes --unseen --mark-seen \\
-                --jq '"\\(.show.name): \\(.summary)"' | xargs -r -d '\\n' notify-send
+              tvm-fav refresh --quiet; tvm-fav changes --unseen --mark-seen \\
+                --exec 'notify-send "$TVM_SHOW" "$TVM_SUMMARY"'
+              tvm-fav changes --unseen --mark-seen --exec \\
+                'curl -fsS -H "Title: $TVM_SHOW" -d "$TVM_SUMMARY" https://ntfy.sh/tv-news'
+              tvm-fav changes --unseen --mark-seen --exec \\
+                "sh -c 'echo \\"\\$TVM_SUMMARY\\" | mail -s \\"tvm: \\$TVM_SHOW\\" you@host'"
             """
     )
 
@@ -42,8 +56,22 @@ package struct ChangesCommand: AsyncParsableCommand {
     @Flag(help: "Only events not marked seen yet (see --mark-seen).")
     package var unseen = false
 
-    @Flag(help: "Mark the events printed as seen, so that --unseen leaves them out next time.")
+    @Flag(
+        help: ArgumentHelp(
+            "Mark the events delivered (--exec exited 0) or printed (on a terminal or into a file) as seen, so that "
+                + "--unseen leaves them out next time."))
     package var markSeen = false
+
+    @Option(
+        help: ArgumentHelp(
+            "Run this command once per event, the event's JSON on stdin and its parts in TVM_* variables.",
+            valueName: "command"))
+    package var exec: String?
+
+    @Option(
+        name: .customLong("exec-timeout"),
+        help: ArgumentHelp("Kill an --exec command that runs longer than this (default: 30).", valueName: "seconds"))
+    package var execTimeout: Double?
 
     @Option(
         name: .customLong("event"),
@@ -64,6 +92,23 @@ package struct ChangesCommand: AsyncParsableCommand {
         }
         for name in events where ChangeKind(rawValue: name) == nil {
             throw ValidationError("--event '\(name)' is not an event; the events are \(ChangeKind.names)")
+        }
+        if let execTimeout, !(execTimeout > 0 && execTimeout <= 86_400) {
+            throw ValidationError("--exec-timeout '\(execTimeout)' is not a time; give seconds, such as 30")
+        }
+        guard let exec else {
+            if execTimeout != nil { throw ValidationError("--exec-timeout is for --exec; give both, or neither") }
+            return
+        }
+        do {
+            _ = try CommandTemplate(exec)
+        } catch {
+            throw ValidationError(error.localizedDescription)
+        }
+        if output.program != nil || output.fields != nil || output.format != .auto {
+            throw ValidationError(
+                "--exec hands each whole event to the command, which reads its parts in TVM_* variables; "
+                    + "--jq, --fields and --format do not apply")
         }
     }
 }

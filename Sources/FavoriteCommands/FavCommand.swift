@@ -43,7 +43,7 @@ package struct FavCommand: AsyncParsableCommand {
             AddCommand.self, RemoveCommand.self, ListCommand.self, ShowFavoriteCommand.self, StatusCommand.self,
             RefreshCommand.self, ChangesCommand.self, WatchCommand.self, UnwatchCommand.self, WatchedCommand.self,
             NextCommand.self, ImportCommand.self, ExportCommand.self, LoginCommand.self, LogoutCommand.self,
-            AccountCommand.self, PushCommand.self, PullCommand.self, SyncCommand.self,
+            AccountCommand.self, PushCommand.self, PullCommand.self, SyncCommand.self, ServeCommand.self,
         ]
     )
 

@@ -11,7 +11,8 @@ struct ListCommand: AsyncParsableCommand {
         abstract: "Print the favorites, from the local database only (never the network).",
         discussion: """
             Each line is a saved show record as TVMaze sent it, plus "_tvm":{"favorite":true,"added_at":…} \
-            (UTC, ISO 8601). On a terminal: a table of id, name, status, premiered, genres and rating. With \
+            (UTC, ISO 8601), and "gone_at" there when the show has answered 404 for 7 days of tvm-fav refresh \
+            (TVMaze deleted it; tvm-fav rm ID removes it). On a terminal: a table of id, name, status, premiered, genres and rating. With \
             no favorites yet, nothing is printed and the exit status is 0; on a terminal, a note says how to add \
             some.
 
@@ -39,11 +40,12 @@ struct ListCommand: AsyncParsableCommand {
                 try await out.finish()
                 return runtime.noteNoFavorites()
             }
+            let gone = try await database.missingFavorites().compactMapValues(\.goneAt)
             var offset = 0
             while true {
                 let page = try await database.page(sortedBy: sort, offset: offset, limit: Favorite.listPage)
                 for row in page {
-                    if let record = row.listedRecord(runtime: runtime) { try await out.emit(record) }
+                    if let record = row.listedRecord(runtime: runtime, gone: gone) { try await out.emit(record) }
                 }
                 offset += page.count
                 if page.count < Favorite.listPage { break }
@@ -59,11 +61,11 @@ extension FavoriteOrder: ExpressibleByArgument {}
 extension FavoriteRow {
     /// The line `tvm-fav list` prints for this row; `nil`, after naming the row on stderr and raising the status
     /// to 65, when the row or its record cannot be read. The list goes on with the next row.
-    func listedRecord(runtime: ToolRuntime) -> [UInt8]? {
+    func listedRecord(runtime: ToolRuntime, gone: [Int: Date]) -> [UInt8]? {
         switch self {
         case .favorite(let favorite):
             do {
-                return try favorite.listedRecord()
+                return try favorite.listedRecord(goneAt: gone[favorite.id])
             } catch {
                 runtime.diagnostics.error(
                     "favorite \(favorite.id): the stored record is not a JSON object (\(error.localizedDescription)); "
@@ -82,13 +84,16 @@ extension Favorite {
     /// How many favorites `tvm-fav list` reads at a time.
     static let listPage = 1_000
 
-    /// The line `tvm-fav list` prints: the stored record with `"_tvm":{"favorite":true,"added_at":…}`.
+    /// The line `tvm-fav list` prints: the stored record with `"_tvm":{"favorite":true,"added_at":…}`, and
+    /// `"gone_at"` when the show was marked gone.
     ///
     /// - Throws: `RawJSONError` when the stored record is not a JSON object.
-    func listedRecord() throws -> [UInt8] {
-        try recordAddingTVM([
+    func listedRecord(goneAt: Date? = nil) throws -> [UInt8] {
+        var fields: [(key: String, value: [UInt8])] = [
             ("favorite", JSONText.bool(true)),
             ("added_at", JSONText.string(DatabaseDate.iso8601(addedAt))),
-        ])
+        ]
+        if let goneAt { fields.append(("gone_at", JSONText.string(DatabaseDate.iso8601(goneAt)))) }
+        return try recordAddingTVM(fields)
     }
 }

@@ -3,6 +3,7 @@ import Foundation
 import TVMCommandLine
 import TVMRecords
 import TVMStore
+import TVMText
 import TVMazeAPI
 
 extension RefreshCommand {
@@ -24,6 +25,7 @@ extension RefreshCommand {
             defer { withExtendedLifetime(lock) {} }
             let favorites = try await reader.favorites(sortedBy: .added)
             let states = try await reader.refreshStates()
+            let missing = try await reader.missingFavorites()
             let plan = RefreshPlan(favorites: favorites, states: states, now: now, full: full, episodes: episodes)
             let client = try runtime.makeClient(network, skipsUnreachableHosts: true)
             var run = RefreshRun(loader: EpisodeLoader(client: client), reader: reader, episodes: episodes)
@@ -56,22 +58,32 @@ extension RefreshCommand {
                 }
             }
             runtime.diagnostics.clearProgress()
+            // A show marked gone is stamped as checked: from now on only the updates list is asked about it.
+            run.checked += run.gone.map(\.id).filter { missing[$0]?.goneAt != nil }
             var updated: Set<Int> = []
             var summary = SaveSummary()
-            if !run.fetched.isEmpty || !run.checked.isEmpty {
+            var missingReport = MissingReport()
+            if !run.fetched.isEmpty || !run.checked.isEmpty || !run.gone.isEmpty {
                 let database = try await access.openForWriting()
                 let recording = RefreshRecording(checked: run.checked)
                 summary = try await access.changing { () async throws(StoreError) -> SaveSummary in
                     try await database.save(batch: batch, at: now, addingNew: false, refresh: recording)
                 }
                 updated = try await database.savedIDs(among: run.fetched.map(\.id))
+                let found = run.fetched.map(\.id).filter { missing[$0] != nil }
+                if !run.gone.isEmpty || !found.isEmpty {
+                    let gone = run.gone.map(\.id)
+                    missingReport = try await access.changing { () async throws(StoreError) -> MissingReport in
+                        try await database.noteMissing(gone, found: found, at: now)
+                    }
+                }
             }
             if !output.quiet {
                 let out = try await runtime.makeOutput(view: Views.favorites)
                 for record in run.fetched where updated.contains(record.id) { try await out.emit(record.json) }
                 try await out.finish()
             }
-            report(run, runtime: runtime)
+            report(run, missing: missingReport, runtime: runtime)
             let unchanged = plan.candidates.count - changed.count
             access.summary(
                 "refreshed \(updated.count), unchanged \(unchanged), gone \(run.gone.count); "
@@ -79,22 +91,36 @@ extension RefreshCommand {
         }
     }
 
-    /// Reports the favorites that are gone or failed, with their exit statuses.
-    private func report(_ run: RefreshRun, runtime: ToolRuntime) {
-        for favorite in run.gone {
-            runtime.diagnostics.error(
-                "show \(favorite.id) (\"\(favorite.name)\") is gone from TVMaze (HTTP 404); its saved record is kept")
-            runtime.raise(.notFound)
+    /// Reports the favorites TVMaze no longer has (the first 404, and the day they are marked gone: once each)
+    /// and those that failed. Failures earn their own statuses when nothing was refreshed, else the partial status;
+    /// a 404 earns none.
+    private func report(_ run: RefreshRun, missing: MissingReport, runtime: ToolRuntime) {
+        let names = Dictionary(run.gone.map { ($0.id, HTMLText.terminalSafe($0.name, keepingNewlines: false)) }) {
+            first, _ in first
         }
+        for (id, goneOn) in missing.new {
+            let day = String(DatabaseDate.iso8601(goneOn).prefix(10))
+            runtime.diagnostics.warning(
+                "show \(id) (\"\(names[id] ?? "")\") was not found at TVMaze (HTTP 404); its saved record is kept, "
+                    + "and it is marked gone if it still answers 404 on \(day)")
+        }
+        // Said once, even with --quiet: the one time the user learns that the favorite is gone.
+        for id in missing.nowGone {
+            runtime.diagnostics.error(
+                "show \(id) (\"\(names[id] ?? "")\") has answered 404 for 7 days: TVMaze no longer has it; "
+                    + "tvm-fav list marks it gone, tvm-fav rm \(id) removes it")
+        }
+        let refreshed = !run.fetched.isEmpty || !run.checked.isEmpty
         var skipped: [String: Int] = [:]
         for (favorite, error) in run.failed {
-            runtime.raise(ExitStatus.of(error))
+            runtime.raise(refreshed ? .partial : ExitStatus.of(error))
             // Once a host cannot be reached, the client skips it: one line for all those, not one per show.
             if case .skipped(_, let host, _) = error {
                 skipped[host, default: 0] += 1
                 continue
             }
-            runtime.diagnostics.error("show \(favorite.id) (\"\(favorite.name)\"): \(error.localizedDescription)")
+            let name = HTMLText.terminalSafe(favorite.name, keepingNewlines: false)
+            runtime.diagnostics.error("show \(favorite.id) (\"\(name)\"): \(error.localizedDescription)")
         }
         for (host, count) in skipped.sorted(by: { $0.key < $1.key }) {
             runtime.diagnostics.error(
@@ -105,7 +131,7 @@ extension RefreshCommand {
         runtime.diagnostics.error(
             "\(count) favorite\(count == 1 ? " was" : "s were") not refreshed in full (their saved records "
                 + "and episodes are kept, and no change was recorded for them); run tvm-fav refresh again to retry")
-        if run.fetched.isEmpty && run.checked.isEmpty { runtime.diagnostics.error("nothing was refreshed") }
+        if !refreshed { runtime.diagnostics.error("nothing was refreshed") }
     }
 }
 

@@ -23,17 +23,21 @@ package struct RefreshCommand: AsyncParsableCommand {
             /shows/{id}/episodes?specials=1. --full fetches every favorite whole.
 
             Requests are paced to TVMaze's limit of 20 every 10 seconds (shared with the other tvm tools running \
-            at the same time) and go past the HTTP cache. A show TVMaze no longer has (HTTP 404) is reported, its \
-            saved record is kept, and the exit status is 1. A show whose record or episodes cannot be fetched \
-            whole (an error, a truncated or invalid answer) keeps what was saved, no change is recorded for it, \
-            the others go on, and the next refresh tries it again. New episodes are added, changed ones updated, \
+            at the same time) and go past the HTTP cache. A show TVMaze no longer has (HTTP 404) keeps its saved \
+            record and is reported the first time; once it has answered 404 for 7 days it is reported once more, \
+            marked gone in tvm-fav list ("_tvm":{"gone_at":…}), and then asked about only through the updates \
+            list. A 404 alone leaves the exit status 0. A show whose record or episodes cannot be fetched whole \
+            (an error, a truncated or invalid answer) is named on stderr, keeps what was saved, no change is \
+            recorded for it, the others go on and their changes are recorded, and the next refresh tries it \
+            again: the exit status is then 3 (partial success), or the failure's own status when nothing at all \
+            was refreshed. New episodes are added, changed ones updated, \
             and those TVMaze removed are dropped; watched marks are always kept. Without a network nothing \
             changes and the exit status is 69. Two refreshes at once: the second waits for the first, and no \
             change is ever recorded twice.
 
             Examples:
               tvm-fav refresh
-              tvm-fav refresh --quiet && tvm-fav changes --unseen --mark-seen
+              tvm-fav refresh --quiet; tvm-fav changes --unseen
               tvm-fav refresh --full --jq '"\\(.name): \\(.status)"'
             """
     )

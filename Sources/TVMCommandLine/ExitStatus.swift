@@ -7,6 +7,8 @@ package enum ExitStatus: Int32, CaseIterable, Sendable, Comparable {
     case ok = 0
     /// Not found, or no results.
     case notFound = 1
+    /// Partial success: some items failed after their retries, the rest were done (`tvm-fav refresh`).
+    case partial = 3
     /// Usage error, including a bad jq filter.
     case usage = 64
     /// Bad input data (a malformed stdin line).
@@ -27,6 +29,7 @@ package enum ExitStatus: Int32, CaseIterable, Sendable, Comparable {
         switch self {
         case .ok: return "ok"
         case .notFound: return "not found, or no results"
+        case .partial: return "partial success: some items failed (each named on stderr), the rest were done"
         case .usage: return "usage error, including a bad jq filter"
         case .badInput:
             return "bad input data (each bad stdin line is reported with its number), or an answer from TVMaze that "

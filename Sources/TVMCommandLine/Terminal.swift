@@ -13,6 +13,8 @@ package struct Terminal: Sendable {
     package var stdoutIsTTY: Bool
     /// Whether standard error is a terminal.
     package var stderrIsTTY: Bool
+    /// Whether standard output is a pipe or a socket: a reader that may go away before reading what was written.
+    package var stdoutIsPipe: Bool
     /// The environment the decisions were made from.
     package var environment: [String: String]
     /// Whether the size comes from the process's terminals before `COLUMNS` and `LINES`.
@@ -21,11 +23,12 @@ package struct Terminal: Sendable {
     /// Describes streams and an environment.
     package init(
         stdinIsTTY: Bool, stdoutIsTTY: Bool, stderrIsTTY: Bool, environment: [String: String],
-        measuresScreen: Bool = true
+        measuresScreen: Bool = true, stdoutIsPipe: Bool = false
     ) {
         self.stdinIsTTY = stdinIsTTY
         self.stdoutIsTTY = stdoutIsTTY
         self.stderrIsTTY = stderrIsTTY
+        self.stdoutIsPipe = stdoutIsPipe
         self.environment = environment
         self.measuresScreen = measuresScreen
     }
@@ -36,8 +39,17 @@ package struct Terminal: Sendable {
             stdinIsTTY: isatty(0) == 1,
             stdoutIsTTY: isatty(1) == 1,
             stderrIsTTY: isatty(2) == 1,
-            environment: ProcessInfo.processInfo.environment
+            environment: ProcessInfo.processInfo.environment,
+            stdoutIsPipe: isPipe(1)
         )
+    }
+
+    /// Whether a descriptor is a pipe (FIFO) or a socket.
+    private static func isPipe(_ fd: Int32) -> Bool {
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { return false }
+        let kind = info.st_mode & S_IFMT
+        return kind == S_IFIFO || kind == S_IFSOCK
     }
 
     /// Whether messages on stderr may be coloured: only on a terminal, never with `NO_COLOR` set to a non-empty

@@ -30,6 +30,8 @@ package final class ToolRuntime {
     private var engine: JQEngine?
     /// The status a `--jq` halt or a closed stdout ends the run with, at once.
     private var ending: Int32?
+    /// A status outside the table the run ends with when nothing more serious happened (``passThrough(_:)``).
+    private var passedThrough: Int32?
     private var outputs: [RecordOutput] = []
     /// The API clients' shared state, made by the first client of the run.
     var network: NetworkSession?
@@ -113,6 +115,15 @@ package final class ToolRuntime {
         if let ending { throw ExitCode(ending) }
         let status = concluded()
         if status != .ok { throw ExitCode(status.rawValue) }
+        if let passedThrough { throw ExitCode(passedThrough) }
+    }
+
+    /// Ends the run with another program's exit status (the first one given), unless the table's status is more
+    /// serious: a command that `--exec` ran failed with it.
+    ///
+    /// - Parameter status: The other program's status, not 0.
+    package func passThrough(_ status: Int32) {
+        passedThrough = passedThrough ?? status
     }
 
     /// Standard input, as the run's context opens it.

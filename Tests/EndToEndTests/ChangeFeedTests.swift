@@ -168,7 +168,7 @@ struct ChangeFeedTests {
             #expect(events.first?["at"] as? String == "2014-09-23T03:00:00.000Z")
             #expect(((events.first?["episode"] as? [String: Any])?["id"] as? Int) == 26)
             #expect(events.first?["summary"] as? String == "Season 2 has finished airing: every episode is out.")
-            let seen = try await sandbox.run(
+            let seen = try await sandbox.runIntoFile(
                 "tvm-fav", ["changes", "--unseen", "--mark-seen", "--event", "season_complete"], environment: later)
             #expect(seen.lines.count == 1)
             let again = try await sandbox.run(
@@ -178,16 +178,16 @@ struct ChangeFeedTests {
         }
     }
 
-    @Test("--unseen --mark-seen twice: the second run prints nothing and exits 1")
+    @Test("--unseen --mark-seen twice into a file: the second run prints nothing and exits 1")
     func markSeenTwice() async throws {
         try await Self.withBaseline { world, server, sandbox in
             _ = try await sandbox.run("tvm-fav", ["refresh"])
             let arguments = ["changes", "--unseen", "--mark-seen", "--jq", #""\(.show.name): \(.summary)""#]
-            let first = try await sandbox.run("tvm-fav", arguments)
+            let first = try await sandbox.runIntoFile("tvm-fav", arguments)
             #expect(first.status == 0, "\(first.stderr)")
             #expect(first.lines.count == 6)
             #expect(first.lines.first == "Under the Dome: Status changed from Running to Ended.")
-            let second = try await sandbox.run("tvm-fav", arguments)
+            let second = try await sandbox.runIntoFile("tvm-fav", arguments)
             #expect(second.status == 1)
             #expect(second.stdout.isEmpty)
             #expect(second.stderr.isEmpty)
@@ -201,14 +201,15 @@ struct ChangeFeedTests {
     func markSeenOnlyPrinted() async throws {
         try await Self.withBaseline { world, server, sandbox in
             _ = try await sandbox.run("tvm-fav", ["refresh"])
-            let filtered = try await sandbox.run(
+            let filtered = try await sandbox.runIntoFile(
                 "tvm-fav", ["changes", "--mark-seen", "--jq", #"select(.event == "episode_announced") | .episode.id"#])
             #expect(filtered.lines == ["26", "142270"])
-            let limited = try await sandbox.run("tvm-fav", ["changes", "--unseen", "--mark-seen", "--limit", "1"])
+            let limited = try await sandbox.runIntoFile(
+                "tvm-fav", ["changes", "--unseen", "--mark-seen", "--limit", "1"])
             #expect(limited.lines.count == 1)
             let left = try await sandbox.run("tvm-fav", ["changes", "--unseen", "--jq", ".event"])
             #expect(left.lines == ["season_announced", "airdate_changed", "episode_removed"])
-            let nothing = try await sandbox.run("tvm-fav", ["changes", "--mark-seen", "--jq", "empty"])
+            let nothing = try await sandbox.runIntoFile("tvm-fav", ["changes", "--mark-seen", "--jq", "empty"])
             #expect(nothing.status == 1)
             #expect(try await Self.sql("SELECT count(*) FROM change_event WHERE seen_at IS NULL", sandbox) == "3")
         }
@@ -275,13 +276,13 @@ struct ChangeFeedTests {
         #expect(changes.stderr.isEmpty)
     }
 
-    @Test("--mark-seen into a closed pipe marks nothing, and exits quietly")
+    @Test("--mark-seen into a closed pipe is refused (exit 64) and marks nothing")
     func markSeenClosedPipe() async throws {
         try await Self.withBaseline { _, _, sandbox in
             _ = try await sandbox.run("tvm-fav", ["refresh"])
             let closed = try await sandbox.runWithReaderGone("tvm-fav", ["changes", "--unseen", "--mark-seen"])
-            #expect(closed.stderr.isEmpty)
-            #expect(closed.status == 0)
+            #expect(closed.stderr.contains("--exec"))
+            #expect(closed.status == 64)
             let unseen = try await sandbox.run("tvm-fav", ["changes", "--unseen", "--jq", ".event"])
             #expect(unseen.lines.count == 6)
         }
@@ -294,7 +295,7 @@ struct ChangeFeedTests {
         try await Self.withBaseline { _, _, sandbox in
             _ = try await sandbox.run("tvm-fav", ["refresh"])
             let failed = try await sandbox.whileFavoritesLocked {
-                try await sandbox.run(
+                try await sandbox.runIntoFile(
                     "tvm-fav", ["changes", "--unseen", "--mark-seen", "--lock-timeout", "0.3", "--jq", ".event"])
             }
             #expect(failed.status == 74)

@@ -30,11 +30,11 @@ struct ReadmeTourTests {
             // The recordings are old: the tour's clock is fixed (TVM_NOW), as its introduction says.
             sandbox.extraEnvironment["TVM_NOW"] = "2019-01-16T12:00:00Z"
             sandbox.extraEnvironment["TZ"] = "UTC"
-            // The change-feed recipe ends in notify-send: a stand-in prints the message instead of a desktop.
+            // "Notify me" runs notify-send: a stand-in notes its two arguments instead of showing them.
             let desktop = sandbox.root.appendingPathComponent("desktop-bin")
             try FileManager.default.createDirectory(at: desktop, withIntermediateDirectories: true)
             let notifySend = desktop.appendingPathComponent("notify-send")
-            try Data("#!/bin/sh\nprintf 'notify-send: %s\\n' \"$*\"\n".utf8).write(to: notifySend)
+            try Data("#!/bin/sh\nprintf '%s | %s\\n' \"$1\" \"$2\" >> \"$HOME/notified\"\n".utf8).write(to: notifySend)
             try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: notifySend.path)
             var environment = sandbox.shellEnvironment
             environment["PATH"] = desktop.path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
@@ -53,6 +53,9 @@ struct ReadmeTourTests {
                     )
                 }
             }
+            // The desktop was told once, with the show as the title and the sentence as the body.
+            let notified = try? String(contentsOf: sandbox.root.appendingPathComponent("notified"), encoding: .utf8)
+            #expect(notified == "Outlander | Season 4 has finished airing: every episode is out.\n")
         }
     }
 

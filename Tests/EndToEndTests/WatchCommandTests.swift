@@ -289,7 +289,7 @@ struct WatchCommandTests {
                 // --full: add stamped the shows it fetched, so a plain refresh would only ask the updates list.
                 let refreshed = try await sandbox.runInProcess(
                     "tvm-fav", ["refresh", "--full", "--retries", "0", "--jq", ".id"])
-                #expect(refreshed.status == 69)
+                #expect(refreshed.status == 3)
                 #expect(refreshed.lines == ["1", "43"])
                 #expect(refreshed.stderr.contains("show 43 (\"Outlander\"): HTTP 503"))
                 #expect(refreshed.stderr.contains("1 favorite was not refreshed in full"))

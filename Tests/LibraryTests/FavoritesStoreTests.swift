@@ -30,7 +30,7 @@ struct FavoritesStoreTests {
     }
 
     @Test(
-        "the migrations create the favorite table with its columns, checked_at (v3), the viewing-order index (v4), the window index (v5), optional mark times (v6) and the account tables (v7)"
+        "the migrations create the favorite table with its columns, checked_at (v3), the viewing-order index (v4), the window index (v5), optional mark times (v6), the account tables (v7) and favorite_missing (v8)"
     )
     func schema() async throws {
         let (_, queue) = try await memoryStore()
@@ -40,7 +40,7 @@ struct FavoritesStoreTests {
         #expect(
             applied == [
                 "v1-favorite", "v2-episodes-and-marks", "v3-changes", "v4-episode-order", "v5-episode-window",
-                "v6-optional-watched-at", "v7-account",
+                "v6-optional-watched-at", "v7-account", "v8-missing-favorites",
             ])
         let accountTables = try await queue.read { db in
             try ["account_ledger", "account_unmark", "account_other_mark", "account_state"].filter {

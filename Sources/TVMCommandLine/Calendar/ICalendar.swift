@@ -41,7 +41,8 @@ package enum ICalendar {
         case day(Int)
     }
 
-    /// The calendar's opening lines: `VERSION`, `PRODID`, `CALSCALE`, `METHOD`, `X-WR-CALNAME`.
+    /// The calendar's opening lines: `VERSION`, `PRODID`, `CALSCALE`, `METHOD`, `REFRESH-INTERVAL` and
+    /// `X-PUBLISHED-TTL` (an hour: how often a subscribed app should fetch it again), `X-WR-CALNAME`.
     ///
     /// - Parameter name: The calendar's name, as apps show it.
     /// - Returns: The text, CRLF-terminated.
@@ -49,7 +50,7 @@ package enum ICalendar {
         var out: [UInt8] = []
         let lines = [
             "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//tvm//tvm \(Version.current)//EN", "CALSCALE:GREGORIAN",
-            "METHOD:PUBLISH",
+            "METHOD:PUBLISH", "REFRESH-INTERVAL;VALUE=DURATION:PT1H", "X-PUBLISHED-TTL:PT1H",
         ]
         for line in lines { appendFolded(Array(line.utf8), to: &out) }
         appendProperty("X-WR-CALNAME", text: name, to: &out)

@@ -161,6 +161,13 @@ extension FavoritesStore {
                     END;
                     """)
         }
+        migrator.registerMigration("v8-missing-favorites") { db in
+            try db.create(table: MissingFavorite.databaseTableName) { table in
+                table.primaryKey("show_id", .integer)
+                table.column("since", .datetime).notNull()
+                table.column("gone_at", .datetime)
+            }
+        }
         return migrator
     }
 }

@@ -88,6 +88,23 @@ final class Sandbox: @unchecked Sendable {
             environment: overrides.reduce(into: environment) { env, pair in env[pair.key] = pair.value })
     }
 
+    /// Runs a tool with stdout redirected into a regular file (`tool > out`), and returns what the file holds as
+    /// its stdout.
+    func runIntoFile(
+        _ tool: String, _ arguments: [String], environment overrides: [String: String?] = [:]
+    ) async throws -> ToolResult {
+        let file = root.appendingPathComponent("stdout-\(UUID().uuidString)")
+        _ = FileManager.default.createFile(atPath: file.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: file) }
+        var result = try await Self.run(
+            executable: Binaries.url(tool), arguments: arguments, stdin: nil,
+            environment: overrides.reduce(into: environment) { env, pair in env[pair.key] = pair.value },
+            directory: root, timeout: 60, standardOutput: try FileHandle(forWritingTo: file))
+        result.stdoutBytes = Array(try Data(contentsOf: file))
+        result.stdout = String(decoding: result.stdoutBytes, as: UTF8.self)
+        return result
+    }
+
     /// Runs a tool as the writer of a pipeline whose reader has already gone (`tool | head -c 0`, long after
     /// `head` ended): stdout is a pipe with no read end open anywhere, so every write fails with EPIPE. SIGPIPE
     /// starts at its default action (`env --default-signal=PIPE`), as a shell starts a command, although the test

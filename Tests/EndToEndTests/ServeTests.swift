@@ -1,0 +1,234 @@
+import Foundation
+import ReplayServer
+import Testing
+
+/// `tvm-fav serve` (issue 28): the calendar feed a phone subscribes to, fetched with curl, read by
+/// python3-icalendar and imported by calcurse; validators, refusals, the token, and a clean stop.
+@Suite("tvm-fav serve", .serialized)
+struct ServeTests {
+    /// A running `tvm-fav serve`, its stderr gathered as it comes.
+    final class Server: @unchecked Sendable {
+        let process = Process()
+        private let lock = NSLock()
+        private var log = ""
+        private(set) var port = 0
+
+        init(_ arguments: [String], sandbox: Sandbox, environment: [String: String] = [:]) throws {
+            process.executableURL = Binaries.url("tvm-fav")
+            process.arguments = ["serve", "--port", "0"] + arguments
+            process.environment = sandbox.environment.merging(environment) { $1 }
+            process.currentDirectoryURL = sandbox.root
+            let err = Pipe()
+            process.standardError = err
+            process.standardOutput = FileHandle.nullDevice
+            err.fileHandleForReading.readabilityHandler = { [weak self] handle in
+                let data = handle.availableData
+                guard let self else { return }
+                self.lock.withLock { self.log += String(decoding: data, as: UTF8.self) }
+            }
+            try process.run()
+        }
+
+        var stderr: String { lock.withLock { log } }
+
+        /// Waits for the line that says where it serves.
+        func ready() async throws {
+            for _ in 0..<200 {
+                if let match = stderr.firstMatch(of: /serving http:\/\/[^:]+:(\d+)/), let port = Int(match.1) {
+                    self.port = port
+                    return
+                }
+                if !process.isRunning { break }
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            Issue.record("serve did not start: \(stderr)")
+        }
+
+        /// Sends a signal and waits for the exit; returns the status.
+        func stop(_ signal: Int32 = SIGTERM) async throws -> Int32 {
+            kill(process.processIdentifier, signal)
+            for _ in 0..<100 where process.isRunning { try await Task.sleep(for: .milliseconds(50)) }
+            if process.isRunning { process.terminate() }
+            process.waitUntilExit()
+            return process.terminationStatus
+        }
+    }
+
+    static let now = "2019-01-16T00:00:00Z"
+
+    /// curl with arguments; `-s` and the sandbox's environment.
+    /// Runs `body` with two favorites (Under the Dome, Outlander) added at ``now`` and `tvm-fav serve` started on
+    /// a free port; `url` is its `http://127.0.0.1:PORT`.
+    static func withServer(_ body: (Sandbox, Server, String) async throws -> Void) async throws {
+        try await withReplay { _, sandbox in
+            try await WatchCommandTests().tracking(sandbox)
+            sandbox.extraEnvironment["TVM_NOW"] = Self.now
+            let server = try Server([], sandbox: sandbox)
+            try await server.ready()
+            try await body(sandbox, server, "http://127.0.0.1:\(server.port)")
+        }
+    }
+
+    static func curl(_ arguments: [String], _ sandbox: Sandbox) async throws -> ToolResult {
+        try await Sandbox.run(
+            executable: URL(fileURLWithPath: "/usr/bin/curl"), arguments: ["-s", "--max-time", "10"] + arguments,
+            stdin: nil, environment: sandbox.environment, directory: sandbox.root, timeout: 30)
+    }
+
+    @Test("/calendar.ics is the bytes of tvm-episodes --upcoming --format ics, read by python3-icalendar and calcurse")
+    func calendarFeed() async throws {
+        try await Self.withServer { sandbox, server, url in
+            let fetched = try await Self.curl(["-D", "-", "-o", "feed.ics", url + "/calendar.ics"], sandbox)
+            #expect(fetched.status == 0)
+            #expect(fetched.stdout.hasPrefix("HTTP/1.1 200 OK"))
+            #expect(fetched.stdout.lowercased().contains("content-type: text/calendar; charset=utf-8"))
+            let feed = try Data(contentsOf: sandbox.root.appendingPathComponent("feed.ics"))
+            let list = try await sandbox.run("tvm-fav", ["list"])
+            let expected = try await sandbox.run(
+                "tvm-episodes", ["--upcoming", "--format", "ics"], stdin: list.stdout)
+            #expect(expected.status == 0, "\(expected.stderr)")
+            #expect(Array(feed) == expected.stdoutBytes)
+            let text = String(decoding: feed, as: UTF8.self)
+            #expect(text.contains("\r\nREFRESH-INTERVAL;VALUE=DURATION:PT1H\r\n"))
+            #expect(text.contains("\r\nX-PUBLISHED-TTL:PT1H\r\n"))
+            let parsed = try await UpNextAndCalendarTests.parse(
+                sandbox.root.appendingPathComponent("feed.ics"), in: sandbox)
+            #expect((parsed["calendar"] as? [String: String])?["X-WR-CALNAME"] == "tvm: upcoming episodes")
+            let events = try #require(parsed["events"] as? [[String: String]])
+            #expect(!events.isEmpty)
+            #expect(events.allSatisfy { $0["SUMMARY"]?.hasPrefix("Outlander S04") == true }, "\(events)")
+            // A real calendar program imports it: calcurse, in a folder of its own.
+            let folder = sandbox.root.appendingPathComponent("calcurse")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let imported = try await Sandbox.run(
+                executable: URL(fileURLWithPath: "/usr/bin/calcurse"),
+                arguments: ["-D", folder.path, "-q", "-i", sandbox.root.appendingPathComponent("feed.ics").path],
+                stdin: nil, environment: sandbox.environment.merging(["TZ": "UTC"]) { $1 }, directory: sandbox.root,
+                timeout: 30)
+            #expect(imported.status == 0, "\(imported.stderr)")
+            let agenda = try await Sandbox.run(
+                executable: URL(fileURLWithPath: "/usr/bin/calcurse"),
+                arguments: ["-D", folder.path, "-Q", "--from", "01/16/2019", "--days", "8"],
+                stdin: nil, environment: sandbox.environment.merging(["TZ": "UTC"]) { $1 }, directory: sandbox.root,
+                timeout: 30)
+            for event in events {
+                #expect(agenda.stdout.contains(event["SUMMARY"] ?? "?"), "\(agenda.stdout)")
+            }
+            #expect(try await server.stop() == 0)
+        }
+    }
+
+    @Test("ETag and Last-Modified give 304; HEAD has no body; the JSON feeds; bad requests get 4xx and no crash")
+    func validatorsAndRefusals() async throws {
+        try await Self.withServer { sandbox, server, url in
+            let first = try await Self.curl(["-D", "-", "-o", "/dev/null", url + "/calendar.ics"], sandbox)
+            let tag = try #require(first.stdout.firstMatch(of: /(?i)etag: ("[^"]+")/)?.1)
+            let modified = try #require(first.stdout.firstMatch(of: /(?i)last-modified: ([^\r]+)/)?.1)
+            let again = try await Self.curl(
+                ["-o", "/dev/null", "-w", "%{http_code}", "-H", "If-None-Match: \(tag)", url + "/calendar.ics"], sandbox
+            )
+            #expect(again.stdout == "304")
+            let since = try await Self.curl(
+                ["-o", "/dev/null", "-w", "%{http_code}", "-H", "If-Modified-Since: \(modified)", url + "/next.json"],
+                sandbox)
+            #expect(since.stdout == "304")
+            let head = try await Self.curl(["-I", url + "/calendar.ics"], sandbox)
+            #expect(head.stdout.hasPrefix("HTTP/1.1 200"))
+            let next = try await Self.curl([url + "/next.json"], sandbox)
+            let array = try JSONSerialization.jsonObject(with: Data(next.stdout.utf8)) as? [[String: Any]]
+            #expect(array?.isEmpty == false)
+            let changes = try await Self.curl([url + "/changes.json"], sandbox)
+            #expect(changes.stdout == "[]\n")
+            func code(_ extra: [String], _ path: String) async throws -> String {
+                try await Self.curl(["-o", "/dev/null", "-w", "%{http_code}"] + extra + [url + path], sandbox).stdout
+            }
+            #expect(try await code(["-X", "POST"], "/calendar.ics") == "405")
+            #expect(try await code(["--path-as-is"], "/../../etc/passwd") == "400")
+            #expect(try await code([], "/%2e%2e/etc/passwd") == "400")
+            #expect(try await code([], "/nothing.ics") == "404")
+            #expect(try await code([], "/" + String(repeating: "a", count: 5_000)) == "414")
+            let headers = (0..<100).flatMap { ["-H", "X-Filler-\($0): 1"] }
+            #expect(try await code(headers, "/calendar.ics") == "431")
+            // Still serving after all that.
+            #expect(try await code([], "/calendar.ics") == "200")
+            #expect(try await server.stop(SIGINT) == 0)
+            #expect(server.stderr.contains("GET /calendar.ics 200"))
+        }
+    }
+
+    @Test("a non-loopback bind without --token does not start; with it, the secret gates the paths and is never logged")
+    func token() async throws {
+        try await withReplay { _, sandbox in
+            try await WatchCommandTests().tracking(sandbox)
+            let refused = try await sandbox.run("tvm-fav", ["serve", "--bind", "0.0.0.0"])
+            #expect(refused.status == 64)
+            #expect(refused.stderr.contains("add --token"))
+            let server = try Server(["--token"], sandbox: sandbox)
+            try await server.ready()
+            let file = sandbox.configHome.appendingPathComponent("tvm/serve-token")
+            let attributes = try FileManager.default.attributesOfItem(atPath: file.path)
+            #expect((attributes[.posixPermissions] as? Int) == 0o600)
+            let secret = try String(contentsOf: file, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+            #expect(secret.count == 32)
+            let url = "http://127.0.0.1:\(server.port)"
+            func code(_ path: String) async throws -> String {
+                try await Self.curl(["-o", "/dev/null", "-w", "%{http_code}", url + path], sandbox).stdout
+            }
+            #expect(try await code("/calendar.ics") == "404")
+            #expect(try await code("/guessed-secret-123/calendar.ics") == "404")
+            #expect(try await code("/\(secret)/calendar.ics") == "200")
+            #expect(try await server.stop() == 0)
+            #expect(!server.stderr.contains(secret))
+            #expect(!server.stderr.contains("guessed-secret-123"))
+            #expect(server.stderr.contains("wrong or missing token"))
+        }
+    }
+
+    @Test("the README's static alternative: the cron line writes the same calendar through a temporary file")
+    func staticCronLine() async throws {
+        let lines = try NotifyRecipeTests.block("crontab", after: "### Subscribe from my phone")
+        #expect(lines.count == 1)
+        let fields = lines.first?.split(separator: " ", maxSplits: 5, omittingEmptySubsequences: true) ?? []
+        let command = String(fields.last ?? "")
+        #expect(command.contains(".tmp && mv "))
+        try await withReplay { _, sandbox in
+            try await WatchCommandTests().tracking(sandbox)
+            sandbox.extraEnvironment["TVM_NOW"] = Self.now
+            let folder = sandbox.root.appendingPathComponent("public_html")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let result = try await Sandbox.run(
+                executable: URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", command], stdin: nil,
+                environment: sandbox.shellEnvironment, directory: sandbox.root, timeout: 120)
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["tv.ics"])
+            let list = try await sandbox.run("tvm-fav", ["list"])
+            let expected = try await sandbox.run("tvm-episodes", ["--upcoming", "--format", "ics"], stdin: list.stdout)
+            #expect(Array(try Data(contentsOf: folder.appendingPathComponent("tv.ics"))) == expected.stdoutBytes)
+        }
+    }
+
+    @Test("the README's systemd unit starts serve with a token (on a free port here) and it answers behind it")
+    func systemdUnit() async throws {
+        let unit = try NotifyRecipeTests.block("ini", after: "### Subscribe from my phone")
+        let start = try #require(unit.first { $0.hasPrefix("ExecStart=") })
+        try await withReplay { _, sandbox in
+            try await WatchCommandTests().tracking(sandbox)
+            let words = try NotifyRecipeTests.systemdWords(
+                String(start.dropFirst(10)).replacingOccurrences(of: "%h", with: sandbox.root.path))
+            #expect(words.first == sandbox.root.path + "/.local/bin/tvm-fav")
+            #expect(Array(words.dropFirst()) == ["serve", "--bind", "0.0.0.0", "--token", "--quiet"])
+            // The unit's own arguments, bound to loopback and any free port so that tests running at once do
+            // not meet on 8730: the token rules are what is checked.
+            let server = try Server(["--bind", "127.0.0.1", "--token", "--quiet"], sandbox: sandbox)
+            try await server.ready()
+            let secret = try String(
+                contentsOf: sandbox.configHome.appendingPathComponent("tvm/serve-token"), encoding: .utf8
+            ).trimmingCharacters(in: .whitespacesAndNewlines)
+            let answered = try await Self.curl(
+                ["-o", "/dev/null", "-w", "%{http_code}", "http://127.0.0.1:\(server.port)/\(secret)/calendar.ics"],
+                sandbox)
+            #expect(answered.stdout == "200")
+            #expect(try await server.stop() == 0)
+        }
+    }
+}

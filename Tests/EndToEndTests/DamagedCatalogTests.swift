@@ -29,7 +29,7 @@ struct DamagedCatalogTests {
         let sandbox = try Sandbox()
         try FileManager.default.createDirectory(
             at: sandbox.catalog.deletingLastPathComponent(), withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: sandbox.catalog.path, contents: Data())
+        _ = FileManager.default.createFile(atPath: sandbox.catalog.path, contents: Data())
         for (tool, arguments) in [
             ("tvm-search", ["--local", "girls"]), ("tvm-fetch", ["catalog", "info"]),
             ("tvm-fetch", ["shows", "--local"]),

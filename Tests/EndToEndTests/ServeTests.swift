@@ -56,19 +56,55 @@ struct ServeTests {
 
     static let now = "2019-01-16T00:00:00Z"
 
-    /// curl with arguments; `-s` and the sandbox's environment.
     /// Runs `body` with two favorites (Under the Dome, Outlander) added at ``now`` and `tvm-fav serve` started on
     /// a free port; `url` is its `http://127.0.0.1:PORT`.
-    static func withServer(_ body: (Sandbox, Server, String) async throws -> Void) async throws {
+    static func withServer(
+        _ arguments: [String] = [], _ body: (Sandbox, Server, String) async throws -> Void
+    ) async throws {
         try await withReplay { _, sandbox in
             try await WatchCommandTests().tracking(sandbox)
             sandbox.extraEnvironment["TVM_NOW"] = Self.now
-            let server = try Server([], sandbox: sandbox)
+            let server = try Server(arguments, sandbox: sandbox)
             try await server.ready()
             try await body(sandbox, server, "http://127.0.0.1:\(server.port)")
         }
     }
 
+    /// Drives raw sockets at a server with /usr/bin/python3: `cap` opens three connections and reports whether the
+    /// third was closed at once and the first still answers; `slow` sends half a request and reports when the
+    /// server hung up.
+    static func sockets(_ mode: String, port: Int, _ sandbox: Sandbox) async throws -> String {
+        let script = """
+            import socket, sys, time
+            port, mode = int(sys.argv[1]), sys.argv[2]
+            def connect():
+                return socket.create_connection(('127.0.0.1', port))
+            if mode == 'cap':
+                held = [connect() for _ in range(3)]
+                time.sleep(0.5)
+                held[2].settimeout(5)
+                try:
+                    print('third closed' if held[2].recv(16) == b'' else 'third answered')
+                except socket.timeout:
+                    print('third open')
+                held[0].sendall(b'GET /calendar.ics HTTP/1.1\\r\\nHost: x\\r\\n\\r\\n')
+                held[0].settimeout(5)
+                print(held[0].recv(15).decode())
+            else:
+                slow = connect()
+                slow.sendall(b'GET /calendar.ics HTTP/1.1\\r\\nHost: x\\r\\n')
+                start = time.monotonic()
+                slow.settimeout(60)
+                data = slow.recv(4096)
+                print('hung up after %d s' % round(time.monotonic() - start) if data == b'' else data[:15].decode())
+            """
+        let result = try await Sandbox.run(
+            executable: URL(fileURLWithPath: "/usr/bin/python3"), arguments: ["-c", script, String(port), mode],
+            stdin: nil, environment: sandbox.environment, directory: sandbox.root, timeout: 90)
+        return result.stdout + result.stderr
+    }
+
+    /// curl with arguments; `-s` and the sandbox's environment.
     static func curl(_ arguments: [String], _ sandbox: Sandbox) async throws -> ToolResult {
         try await Sandbox.run(
             executable: URL(fileURLWithPath: "/usr/bin/curl"), arguments: ["-s", "--max-time", "10"] + arguments,
@@ -228,6 +264,31 @@ struct ServeTests {
                 ["-o", "/dev/null", "-w", "%{http_code}", "http://127.0.0.1:\(server.port)/\(secret)/calendar.ics"],
                 sandbox)
             #expect(answered.stdout == "200")
+            #expect(try await server.stop() == 0)
+        }
+    }
+
+    @Test("connections past --max-connections are closed at once; those admitted are answered")
+    func connectionCap() async throws {
+        try await Self.withServer(["--max-connections", "2"]) {
+            (sandbox: Sandbox, server: Server, _: String) async throws in
+            #expect(try await Self.sockets("cap", port: server.port, sandbox) == "third closed\nHTTP/1.1 200 OK\n")
+            #expect(server.stderr.contains("refused a connection: 2 are open"))
+            #expect(try await server.stop() == 0)
+        }
+    }
+}
+
+extension RealTimeTests {
+    @Test("tvm-fav serve hangs up on a client that sends half a request and then nothing, after 10 s")
+    func serveSlowClient() async throws {
+        try await ServeTests.withServer { sandbox, server, url in
+            let answer = try await ServeTests.sockets("slow", port: server.port, sandbox)
+            let seconds = answer.firstMatch(of: /^hung up after (\d+) s\n$/).flatMap { Int($0.1) }
+            #expect(seconds.map { (9...20).contains($0) } == true, "\(answer)")
+            let after = try await ServeTests.curl(
+                ["-o", "/dev/null", "-w", "%{http_code}", url + "/calendar.ics"], sandbox)
+            #expect(after.stdout == "200")
             #expect(try await server.stop() == 0)
         }
     }

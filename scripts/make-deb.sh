@@ -56,6 +56,14 @@ depends=$(cd "$work/src" && dpkg-shlibdeps -O -e"$stage/usr/bin/tvm" 2>"$work/sh
     fail "dpkg-shlibdeps failed: $(cat "$work/shlibdeps.log")"
 depends=${depends#shlibs:Depends=}
 [[ -n $depends ]] || fail "dpkg-shlibdeps found no dependencies"
+# Packed relative relocations (RELR, see Package.swift) make glibc older than 2.36 refuse the program (it needs
+# GLIBC_ABI_DT_RELR), which libc6's symbols file does not tell dpkg-shlibdeps.
+if readelf -VW "$stage/usr/bin/tvm" | grep -q GLIBC_ABI_DT_RELR; then
+    libc=$(grep -oE 'libc6 \(>= [^)]*\)' <<<"$depends" | sed -E 's/libc6 \(>= (.*)\)/\1/')
+    if [[ -z $libc ]] || dpkg --compare-versions "$libc" lt 2.36; then
+        depends=$(sed -E 's/libc6( \([^)]*\))?/libc6 (>= 2.36)/' <<<"$depends")
+    fi
+fi
 
 install -d "$stage/DEBIAN"
 size=$(du -sk --exclude=DEBIAN "$stage" | cut -f1)

@@ -58,6 +58,10 @@ done
 ! grep -E '/site-functions/|\.[17]$' <<<"$contents" || fail "the package holds site-functions or uncompressed pages"
 depends=$(dpkg-deb -f "$package" Depends)
 [[ $depends == *libc6* ]] || fail "Depends lacks libc6: $depends"
+dpkg-deb -x "$package" "$work/extracted"
+if readelf -VW "$work/extracted/usr/bin/tvm" | grep -q GLIBC_ABI_DT_RELR; then
+    [[ $depends == *"libc6 (>= 2.36)"* ]] || fail "the program packs RELR (glibc 2.36) but Depends says: $depends"
+fi
 [[ $depends != *libjq* ]] || fail "libjq is in Depends, but tvm opens it only for --jq: $depends"
 [[ $(dpkg-deb -f "$package" Recommends) == libjq1 ]] || fail "Recommends is not libjq1"
 grep -q 'CC BY-SA 4.0' <(dpkg-deb --fsys-tarfile "$package" | tar -xOf - ./usr/share/doc/tvm/copyright) ||

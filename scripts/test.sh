@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test: unit tests, end-to-end tests of the built binaries against the local replay server,
 # and the generated-file drift checks, then `make install` into a temporary prefix (scripts/test-install.sh, the
-# one release build; TVM_SKIP_INSTALL_TEST=1 skips it). Exits non-zero when any test fails.
+# one release build; TVM_SKIP_INSTALL_TEST=1 skips it) and the Debian package (scripts/test-deb.sh: make deb,
+# lintian, apt-get install and purge; TVM_SKIP_DEB_TEST=1 skips it). Exits non-zero when any test fails.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/deps.sh test
@@ -55,4 +56,7 @@ TVM_BIN_DIR=$(swift build --show-bin-path) bash scripts/generate-docs.sh --check
 }
 if [[ ${TVM_SKIP_INSTALL_TEST:-} != 1 ]]; then
     bash scripts/test-install.sh
+fi
+if [[ ${TVM_SKIP_DEB_TEST:-} != 1 ]]; then
+    bash scripts/test-deb.sh
 fi

@@ -29,6 +29,11 @@ struct ServeTests {
             try process.run()
         }
 
+        /// A test that fails before ``stop(_:)`` leaves no server behind.
+        deinit {
+            if process.isRunning { process.terminate() }
+        }
+
         var stderr: String { lock.withLock { log } }
 
         /// Waits for the line that says where it serves.

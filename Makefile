@@ -25,7 +25,7 @@ BASHDIR := $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 ZSHDIR := $(DESTDIR)$(ZSH_COMPLETION_DIR)
 FISHDIR := $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 
-SWIFT_RELEASE := swift build -c release --static-swift-stdlib --disable-local-rpath --product tvm
+SWIFT_RELEASE := swift build -c release --static-swift-stdlib --disable-local-rpath -Xswiftc -Osize --product tvm
 
 .PHONY: all build install uninstall test docs deb dist
 

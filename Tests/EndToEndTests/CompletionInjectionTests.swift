@@ -25,8 +25,7 @@ struct CompletionInjectionTests {
     @Test(
         "tab completion runs commands from the search history: no longer, in bash, zsh and fish",
         .enabled(if: Shell.allInstalled, Shell.missingNote),
-        .enabled(
-            if: TmuxTerminal.isInstalled, "tmux or perl is not installed (bash scripts/deps.sh test installs tmux)"),
+        TmuxTerminal.required,
         arguments: Shell.allCases)
     func searchHistory(shell: Shell) async throws {
         // The replay server answers each hostile search by redirecting it to a recorded one, so it is remembered.
@@ -64,8 +63,7 @@ struct CompletionInjectionTests {
     @Test(
         "tab completion of favorite ids shows hostile show names as text, in bash, zsh and fish",
         .enabled(if: Shell.allInstalled, Shell.missingNote),
-        .enabled(
-            if: TmuxTerminal.isInstalled, "tmux or perl is not installed (bash scripts/deps.sh test installs tmux)"),
+        TmuxTerminal.required,
         arguments: Shell.allCases)
     func favoriteNames(shell: Shell) async throws {
         try await withReplay { _, sandbox in

@@ -174,8 +174,7 @@ struct CompletionShellTests {
     @Test(
         "fish: Tab in an interactive fish (tmux) lists the candidates with their descriptions",
         .enabled(if: Shell.fish.isInstalled, Shell.fish.absenceNote),
-        .enabled(
-            if: TmuxTerminal.isInstalled, "tmux or perl is not installed (bash scripts/deps.sh test installs tmux)")
+        TmuxTerminal.required
     )
     func fishInteractiveTab() async throws {
         let probe = try await Probe(shell: .fish, candidates: "1\tUnder the Dome\n139\tGirls\n")

@@ -40,6 +40,11 @@ final class TmuxTerminal: Sendable {
             && FileManager.default.isExecutableFile(atPath: "/usr/bin/perl")
     }
 
+    /// Runs a test only where tmux (and perl) are installed, saying how to install them otherwise.
+    static var required: ConditionTrait {
+        .enabled(if: isInstalled, "tmux or perl is not installed (bash scripts/deps.sh test installs tmux)")
+    }
+
     private init(sandbox: Sandbox, environment: [String: String]? = nil) {
         self.sandbox = sandbox
         self.baseEnvironment = environment

@@ -52,8 +52,9 @@ struct SearchCommand: AsyncParsableCommand {
             TVMaze: every word of QUERY, as a word or the start of one, in the name, genres, network or web \
             channel, or summary, without regard to case or accents (pokemon finds Pokémon). A repeated word \
             counts once, and only the first \(CatalogMatch.maxWords) different words (\(CatalogMatch.maxCharacters) \
-            characters in all) are searched, with a warning. A show with every word in its name comes first, \
-            then by popularity. The records are printed as for an online search, \
+            characters in all) are searched, with a warning. A show with every word in its name comes first; \
+            the others follow by how well they match (by popularity alone when more than \
+            \(CatalogStore.maxRankedMatches) shows match), then by popularity. The records are printed as for an online search, \
             with "_tvm.score". The filters --genre (repeatable), --status, --language, --type, --network, \
             --country, --min-rating and --premiered YEAR[..YEAR], the order --sort and --limit (10 by default, 0 \
             for all) need --local; with a filter and no QUERY it browses. --offline uses the catalogue when there \

@@ -58,6 +58,10 @@ extension ToolRuntime {
                 diagnostics.warning(
                     "the show catalogue \(path) was damaged (\(reason)); it was moved to \(aside)"
                         + (access == .readWrite ? " and is made anew" : ""))
+            case .reindexing(let shows):
+                diagnostics.note(
+                    "rebuilding the search index of the show catalogue \(path) for this version of tvm (\(shows) shows); this is done once"
+                )
             }
         }
     }

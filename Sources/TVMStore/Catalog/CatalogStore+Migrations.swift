@@ -15,6 +15,10 @@ extension CatalogStore {
     ///   - `sync_state`: one row: the last complete sync, and the next page of a first (or `--full`) sync that
     ///     is under way, so that an interrupted one goes on where it stopped;
     ///   - `pending_page`: index pages that failed and are fetched again by the next sync.
+    /// - `v2-prefix-index`: `show_search` is made again with prefix indexes of one to three characters, and every
+    ///   stored show indexed anew: a short prefix (`a`, `th`) then reads one list instead of merging the lists of
+    ///   every word it begins. Matches and ranks are unchanged. `show_popularity` orders the shows as a browse does,
+    ///   and lets a search that matches most of the catalogue walk them from the most popular.
     public static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1-catalog") { db in
@@ -37,12 +41,7 @@ extension CatalogStore {
                 table.primaryKey("id", .integer)
                 table.column("record", .text).notNull()
             }
-            try db.execute(
-                sql: """
-                    CREATE VIRTUAL TABLE show_search USING fts5(
-                        name, genres, channel, summary, content='', tokenize='unicode61 remove_diacritics 2');
-                    INSERT INTO show_search(show_search, rank) VALUES('rank', 'bm25(10.0, 3.0, 3.0, 1.0)');
-                    """)
+            try createSearchIndex(db, prefixes: false)
             try db.create(table: CatalogSyncState.databaseTableName) { table in
                 table.primaryKey("id", .integer).check { $0 == 1 }
                 table.column("last_sync", .double)
@@ -54,6 +53,38 @@ extension CatalogStore {
                 table.column("reason", .text).notNull()
             }
         }
+        migrator.registerMigration(prefixIndexMigration) { db in
+            try db.execute(sql: "CREATE INDEX show_popularity ON show(weight DESC, id)")
+            try db.execute(sql: "DROP TABLE show_search")
+            try createSearchIndex(db, prefixes: true)
+            let records = try CatalogRecord.fetchCursor(db)
+            while let record = try records.next() {
+                // A record that no longer parses stays out of the index, as it was kept out of it when deleted.
+                guard let entry = try? CatalogEntry(json: Array(record.record.utf8)) else { continue }
+                try index(id: record.id, entry.searchText, db)
+            }
+        }
         return migrator
+    }
+
+    /// The migration that rebuilds the full-text index, which takes a while on a full catalogue.
+    static let prefixIndexMigration = "v2-prefix-index"
+
+    /// Creates `show_search`: name, genres, channel and summary, contentless, diacritics removed, ranked by bm25
+    /// with the name weighing most.
+    private static func createSearchIndex(_ db: Database, prefixes: Bool) throws {
+        let options = "content='', tokenize='unicode61 remove_diacritics 2'" + (prefixes ? ", prefix='1 2 3'" : "")
+        try db.execute(
+            sql: """
+                CREATE VIRTUAL TABLE show_search USING fts5(name, genres, channel, summary, \(options));
+                INSERT INTO show_search(show_search, rank) VALUES('rank', 'bm25(10.0, 3.0, 3.0, 1.0)');
+                """)
+    }
+
+    /// Adds a show's text to the full-text index.
+    static func index(id: Int, _ text: CatalogEntry.SearchText, _ db: Database) throws {
+        try db.execute(
+            sql: "INSERT INTO show_search(rowid, name, genres, channel, summary) VALUES (?, ?, ?, ?, ?)",
+            arguments: [id, text.name, text.genres, text.channel, text.summary])
     }
 }

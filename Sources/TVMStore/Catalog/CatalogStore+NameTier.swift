@@ -12,7 +12,18 @@ extension CatalogStore {
     /// The full query scores every match, and a short prefix matches most of the catalogue (Benchmarks/README.md
     /// has the figures). More than ``maxNameTierCandidates`` tied rows go to the full query.
     static func nameTierHits(_ db: Database, query: CatalogQuery, match: CatalogMatch) throws -> [CatalogHit]? {
-        guard (query.sort ?? .score) == .score, query.limit > 0 else { return nil }
+        try nameTier(db, query: query, match: match).hits
+    }
+
+    /// A show of the name tier, with what orders it.
+    typealias NameTierRow = (id: Int, words: Int, weight: Int)
+
+    /// ``nameTierHits(_:query:match:)``, and when the tier is too small to fill the page, the whole tier (the
+    /// fewest words in the name, then popularity, then id), which the rest of the page follows.
+    static func nameTier(_ db: Database, query: CatalogQuery, match: CatalogMatch) throws -> (
+        hits: [CatalogHit]?, shortTier: [NameTierRow]?
+    ) {
+        guard (query.sort ?? .score) == .score, query.limit > 0 else { return (nil, nil) }
         let (conditions, filterArguments) = filters(query)
         let sql = """
             SELECT s.id, s.name_words, s.weight FROM show AS s
@@ -21,7 +32,7 @@ extension CatalogStore {
             ORDER BY s.name_words, s.weight DESC, s.id
             """
         let end = query.offset + query.limit
-        var candidates: [(id: Int, words: Int, weight: Int)] = []
+        var candidates: [NameTierRow] = []
         let rows = try Row.fetchCursor(db, sql: sql, arguments: [match.allInName] + filterArguments)
         while let row = try rows.next() {
             let candidate = (id: row[0] as Int, words: row[1] as Int, weight: row[2] as Int)
@@ -31,18 +42,24 @@ extension CatalogStore {
                 break
             }
             candidates.append(candidate)
-            if candidates.count > maxNameTierCandidates { return nil }
+            if candidates.count > maxNameTierCandidates { return (nil, nil) }
         }
-        guard candidates.count >= end else { return nil }
+        guard candidates.count >= end else { return (nil, candidates) }
         let ranks = try Self.ranks(db, expression: match.all, ids: candidates.map(\.id))
-        let ranked = candidates.sorted { left, right in
+        let ranked = ordered(candidates, ranks: ranks)
+        return (ranked[query.offset..<end].map { CatalogHit(id: $0.id, score: -(ranks[$0.id] ?? 0)) }, nil)
+    }
+
+    /// Shows of the name tier in its order: the fewest words in the name, the most popular, the best bm25 rank
+    /// (lowest), the lowest id.
+    static func ordered(_ tier: [NameTierRow], ranks: [Int: Double]) -> [NameTierRow] {
+        tier.sorted { left, right in
             if left.words != right.words { return left.words < right.words }
             if left.weight != right.weight { return left.weight > right.weight }
             let (leftRank, rightRank) = (ranks[left.id] ?? 0, ranks[right.id] ?? 0)
             if leftRank != rightRank { return leftRank < rightRank }
             return left.id < right.id
         }
-        return ranked[query.offset..<end].map { CatalogHit(id: $0.id, score: -(ranks[$0.id] ?? 0)) }
     }
 
     /// The most rows of the name tier whose bm25 is asked for; more go to the full ranking query.
@@ -53,11 +70,15 @@ extension CatalogStore {
     /// `+rowid` keeps the id list away from FTS5: given `rowid IN (…)`, FTS5 seeks each id in the expression's
     /// doclists, merging a short prefix's thousands of terms once per id, where one pass over its matches computes
     /// bm25 only for the ids asked.
-    private static func ranks(_ db: Database, expression: String, ids: [Int]) throws -> [Int: Double] {
-        let placeholders = Array(repeating: "?", count: ids.count).joined(separator: ",")
+    static func ranks(_ db: Database, expression: String, ids: [Int]) throws -> [Int: Double] {
+        guard !ids.isEmpty else { return [:] }
         let rows = try Row.fetchAll(
-            db, sql: "SELECT rowid, rank FROM show_search WHERE show_search MATCH ? AND +rowid IN (\(placeholders))",
-            arguments: StatementArguments([expression] + ids.map { $0 as (any DatabaseValueConvertible) }))
+            db,
+            sql: """
+                SELECT rowid, rank FROM show_search
+                WHERE show_search MATCH ? AND +rowid IN (SELECT value FROM json_each(?))
+                """,
+            arguments: [expression, "[" + ids.map(String.init).joined(separator: ",") + "]"])
         var ranks: [Int: Double] = [:]
         for row in rows { ranks[row[0]] = row[1] }
         return ranks

@@ -7,8 +7,9 @@ extension CatalogStore {
     ///
     /// With words, the full-text index is asked for shows that have every word (as a word or a prefix of one);
     /// when none has them all, for shows that have any. A show whose name holds every word comes before one that
-    /// matches elsewhere only; then bm25 (the name weighs most, the summary least), then popularity. Without
-    /// words, the filtered shows are listed by popularity.
+    /// matches elsewhere only; then bm25 (the name weighs most, the summary least), then popularity. When more
+    /// than ``maxRankedMatches`` shows match, bm25 is left out of the order (popularity decides), and asked only
+    /// for the scores of the page. Without words, the filtered shows are listed by popularity.
     /// - Parameter query: The words, filters, order and limit.
     /// - Returns: The ids and scores, in order; at most `query.limit` (all when 0).
     /// - Throws: ``CatalogError``.
@@ -16,17 +17,40 @@ extension CatalogStore {
         try search(query, nameTierFirst: true)
     }
 
-    /// ``search(_:)``, with or without the shortcut of ``nameTierHits(_:query:match:)``; tests compare the two.
-    func search(_ query: CatalogQuery, nameTierFirst: Bool) throws(CatalogError) -> [CatalogHit] {
+    /// ``search(_:)``, with or without the shortcut of ``nameTierHits(_:query:match:)``, and with another bound on
+    /// the matches bm25 ranks; tests compare them.
+    func search(_ query: CatalogQuery, nameTierFirst: Bool, maxRanked: Int = maxRankedMatches) throws(CatalogError)
+        -> [CatalogHit]
+    {
         let match = query.text.flatMap(CatalogMatch.init(text:))
         return try read("searching the catalogue") { db in
-            guard let match else { return try Self.hits(db, query: query, match: nil, expression: nil) }
-            if nameTierFirst, let hits = try Self.nameTierHits(db, query: query, match: match) { return hits }
-            let hits = try Self.hits(db, query: query, match: match, expression: match.all)
+            guard let match else {
+                return try Self.hits(db, query: query, match: nil, expression: nil, maxRanked: maxRanked)
+            }
+            var tier: [NameTierRow]?
+            if nameTierFirst {
+                let answer = try Self.nameTier(db, query: query, match: match)
+                if let hits = answer.hits { return hits }
+                tier = answer.shortTier
+            }
+            let hits = try Self.hits(
+                db, query: query, match: match, expression: match.all, maxRanked: maxRanked, tier: tier)
             guard hits.isEmpty, match.searched.count > 1 else { return hits }
-            return try Self.hits(db, query: query, match: match, expression: match.any)
+            // A page past the end of the shows with every word is empty; it does not turn to those with any word.
+            var first = query
+            (first.offset, first.limit) = (0, 1)
+            if query.offset > 0,
+                try !Self.hits(db, query: first, match: match, expression: match.all, maxRanked: maxRanked).isEmpty
+            {
+                return []
+            }
+            return try Self.hits(
+                db, query: query, match: match, expression: match.any, maxRanked: maxRanked, tier: tier)
         }
     }
+
+    /// The most matches ranked by bm25, which scores every match; past it, popularity orders them.
+    public static let maxRankedMatches = 5_000
 
     /// The records of shows, by id.
     ///
@@ -50,9 +74,15 @@ extension CatalogStore {
         }
     }
 
-    private static func hits(_ db: Database, query: CatalogQuery, match: CatalogMatch?, expression: String?) throws
-        -> [CatalogHit]
-    {
+    private static func hits(
+        _ db: Database, query: CatalogQuery, match: CatalogMatch?, expression: String?, maxRanked: Int,
+        tier: [NameTierRow]? = nil
+    ) throws -> [CatalogHit] {
+        if let match, let expression, maxRanked < .max,
+            try matchCount(db, expression: expression, atMost: maxRanked + 1) > maxRanked
+        {
+            return try unrankedHits(db, query: query, match: match, expression: expression, tier: tier)
+        }
         var sql: String
         var arguments: StatementArguments = []
         if let match, let expression {
@@ -72,31 +102,35 @@ extension CatalogStore {
         // popular ("Girls" before "Curvy Girls Stripped Bare", whose summary says girls ten times); then the shows
         // that match elsewhere, by bm25. (``nameTierHits(_:query:match:)`` answers the same order without bm25
         // when the name tier alone fills the page.)
-        let popularity = ["s.weight DESC", "s.id"]
-        let nameTier = "s.id IN names"
-        let relevance =
-            expression == nil
-            ? []
-            : [
-                "\(nameTier) DESC", "CASE WHEN \(nameTier) THEN s.name_words END",
-                "CASE WHEN \(nameTier) THEN -s.weight END", "hits.rank",
-            ]
-        let order: [String]
-        switch query.sort ?? (expression == nil ? .popularity : .score) {
-        case .score: order = relevance + popularity
-        case .rating: order = ["s.rating IS NULL", "s.rating DESC"] + relevance + popularity
-        case .popularity: order = popularity
-        case .premiered: order = ["s.premiered IS NULL", "s.premiered DESC"] + relevance + popularity
-        case .name: order = ["s.name COLLATE NOCASE", "s.id"]
-        case .id: order = ["s.id"]
-        }
-        sql += " ORDER BY " + order.joined(separator: ", ")
+        let relevance = expression == nil ? [] : nameTierKeys + ["hits.rank"]
+        let keys = order(query.sort ?? (expression == nil ? .popularity : .score), relevance: relevance)
+        sql += " ORDER BY " + keys.joined(separator: ", ")
         if query.limit > 0 || query.offset > 0 {
             sql += " LIMIT ? OFFSET ?"
             arguments += [query.limit > 0 ? query.limit : -1, query.offset]
         }
         return try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
             CatalogHit(id: row[0], score: row[1])
+        }
+    }
+
+    /// The best-match keys that put the name tier first (`names`: the shows with every word in their name), the
+    /// fewest other words in the name first, then the most popular.
+    static let nameTierKeys = [
+        "s.id IN names DESC", "CASE WHEN s.id IN names THEN s.name_words END",
+        "CASE WHEN s.id IN names THEN -s.weight END",
+    ]
+
+    /// The `ORDER BY` keys of a sort, on `show AS s`, with the keys that rank a match for the best-match order.
+    static func order(_ sort: CatalogSort, relevance: [String]) -> [String] {
+        let popularity = ["s.weight DESC", "s.id"]
+        switch sort {
+        case .score: return relevance + popularity
+        case .rating: return ["s.rating IS NULL", "s.rating DESC"] + relevance + popularity
+        case .popularity: return popularity
+        case .premiered: return ["s.premiered IS NULL", "s.premiered DESC"] + relevance + popularity
+        case .name: return ["s.name COLLATE NOCASE", "s.id"]
+        case .id: return ["s.id"]
         }
     }
 

@@ -180,10 +180,7 @@ extension CatalogStore {
             }
             try entry.show.save(db)
             try CatalogRecord(id: id, record: String(decoding: entry.json, as: UTF8.self)).save(db)
-            let text = entry.searchText
-            try db.execute(
-                sql: "INSERT INTO show_search(rowid, name, genres, channel, summary) VALUES (?, ?, ?, ?, ?)",
-                arguments: [id, text.name, text.genres, text.channel, text.summary])
+            try index(id: id, entry.searchText, db)
             written += 1
         }
         return written

@@ -39,6 +39,8 @@ public final class CatalogStore: Sendable {
     public enum Event: Sendable, Equatable {
         /// A damaged file was moved to `movedTo`.
         case movedAside(movedTo: String, reason: String)
+        /// The full-text index of an older file is being made again for this version, which takes a while.
+        case reindexing(shows: Int)
     }
 
     private init(writer: any DatabaseWriter, path: String) {
@@ -64,7 +66,7 @@ public final class CatalogStore: Sendable {
     /// - Parameters:
     ///   - path: The file.
     ///   - access: Whether the caller writes.
-    ///   - onEvent: Told when a damaged file was moved aside.
+    ///   - onEvent: Told when a damaged file was moved aside, or before a long migration.
     /// - Returns: The store.
     /// - Throws: ``CatalogError``: `.missing` for a read without a file, `.readOnly` for a write on a file or
     ///   folder that cannot be written, `.unknownSchema` for a newer file, `.cannotOpen` for a path that is not a
@@ -78,7 +80,7 @@ public final class CatalogStore: Sendable {
                 reason: "it is \(kind), not a regular file; give the path of a catalogue file or of one to create")
         }
         do {
-            return try openOnce(path: path, access: access)
+            return try openOnce(path: path, access: access, onEvent: onEvent)
         } catch let error as CatalogError {
             throw error
         } catch  where access == .readOnly && CatalogError.isCorruption(error) {
@@ -99,7 +101,7 @@ public final class CatalogStore: Sendable {
             for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
             onEvent(.movedAside(movedTo: aside, reason: "\(error)"))
             do {
-                return try openOnce(path: path, access: access)
+                return try openOnce(path: path, access: access, onEvent: onEvent)
             } catch {
                 throw CatalogError.from(error, path: path, operation: "opening", timeout: lockTimeout)
             }
@@ -108,7 +110,7 @@ public final class CatalogStore: Sendable {
         }
     }
 
-    private static func openOnce(path: String, access: Access) throws -> CatalogStore {
+    private static func openOnce(path: String, access: Access, onEvent: (Event) -> Void) throws -> CatalogStore {
         let exists = FileManager.default.fileExists(atPath: path)
         let folder = FilePath.folder(of: path).isEmpty ? "." : FilePath.folder(of: path)
         switch access {
@@ -122,13 +124,15 @@ public final class CatalogStore: Sendable {
                 return CatalogStore(writer: queue, path: path)
             }
             // A schema to migrate, or a WAL to recover: only a writer can.
-            return try openForWriting(path: path, folder: folder, exists: exists)
+            return try openForWriting(path: path, folder: folder, exists: exists, onEvent: onEvent)
         case .readWrite:
-            return try openForWriting(path: path, folder: folder, exists: exists)
+            return try openForWriting(path: path, folder: folder, exists: exists, onEvent: onEvent)
         }
     }
 
-    private static func openForWriting(path: String, folder: String, exists: Bool) throws -> CatalogStore {
+    private static func openForWriting(
+        path: String, folder: String, exists: Bool, onEvent: (Event) -> Void
+    ) throws -> CatalogStore {
         if !FileManager.default.fileExists(atPath: folder) {
             do {
                 try FileManager.default.createDirectory(
@@ -151,6 +155,11 @@ public final class CatalogStore: Sendable {
         }
         let pool = try DatabasePool(path: path, configuration: configuration(readonly: false))
         if try !schemaIsCurrent(pool) {
+            let reindexing = try pool.read { db in
+                try !migrator.appliedIdentifiers(db).contains(prefixIndexMigration)
+                    && db.tableExists(CatalogRecord.databaseTableName) ? CatalogRecord.fetchCount(db) : 0
+            }
+            if reindexing > 0 { onEvent(.reindexing(shows: reindexing)) }
             try migrator.migrate(pool)
         }
         return CatalogStore(writer: pool, path: path)

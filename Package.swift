@@ -163,7 +163,12 @@ let package = Package(
             ],
             resources: [.copy("Images")]
         ),
-        .testTarget(name: "FavoriteCommandsTests", dependencies: ["FavoriteCommands"]),
+        .testTarget(
+            name: "FavoriteCommandsTests",
+            dependencies: [
+                "FavoriteCommands", .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ]),
         .testTarget(name: "ReplayServerTests", dependencies: ["ReplayServer"]),
         // The tools against the replay server: in the test's process, in a ToolContext of buffers
         // (Support/InProcess.swift), or as the built program where a real process matters.

@@ -163,12 +163,7 @@ let package = Package(
             ],
             resources: [.copy("Images")]
         ),
-        .testTarget(
-            name: "FavoriteCommandsTests",
-            dependencies: [
-                "FavoriteCommands", .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
-            ]),
+        .testTarget(name: "FavoriteCommandsTests", dependencies: ["FavoriteCommands"]),
         .testTarget(name: "ReplayServerTests", dependencies: ["ReplayServer"]),
         // The tools against the replay server: in the test's process, in a ToolContext of buffers
         // (Support/InProcess.swift), or as the built program where a real process matters.
@@ -179,6 +174,8 @@ let package = Package(
                 "FetchCommands", "SearchCommands", "FavoriteCommands", "EpisodesCommands", "ImgCommands",
                 "TVMCommandLine", "TVMRecords", "TVMazeAPI",
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                // RequestDeadlineTests runs tvm-fav serve's FeedServer in-process with a timeout of its own.
+                .product(name: "NIOCore", package: "swift-nio"),
             ]
         ),
     ]

@@ -174,6 +174,8 @@ let package = Package(
                 "FetchCommands", "SearchCommands", "FavoriteCommands", "EpisodesCommands", "ImgCommands",
                 "TVMCommandLine", "TVMRecords", "TVMazeAPI",
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                // RequestDeadlineTests runs tvm-fav serve's FeedServer in-process with a timeout of its own.
+                .product(name: "NIOCore", package: "swift-nio"),
             ]
         ),
     ]

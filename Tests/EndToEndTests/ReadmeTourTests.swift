@@ -2,6 +2,10 @@ import Foundation
 import ReplayServer
 import Testing
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// The README's tour, run as written: every `sh` block under "## Tour", in order, in one sandbox whose tools
 /// talk to the replay server, each compared with the `text` block that follows it (as jq tests its manual).
 @Suite("The README tour runs as written")
@@ -38,10 +42,15 @@ struct ReadmeTourTests {
             try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: notifySend.path)
             var environment = sandbox.shellEnvironment
             environment["PATH"] = desktop.path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+            // "Subscribe from my phone" serves on 127.0.0.1:8730, as a user would; here on a free port instead,
+            // so that two runs of the tests at once never meet there.
+            let port = try Self.freePort()
             for example in examples {
+                let code = Self.onPort(port, example.code)
+                #expect(!code.contains("8730"), "README.md:\(example.line): 8730 left in\n\(code)")
                 let result = try await Sandbox.run(
                     executable: URL(fileURLWithPath: "/bin/bash"),
-                    arguments: ["-e", "-o", "pipefail", "-c", example.code],
+                    arguments: ["-e", "-o", "pipefail", "-c", code],
                     stdin: nil, environment: environment, directory: sandbox.root, timeout: 120)
                 #expect(
                     result.status == 0,
@@ -57,6 +66,30 @@ struct ReadmeTourTests {
             let notified = try? String(contentsOf: sandbox.root.appendingPathComponent("notified"), encoding: .utf8)
             #expect(notified == "Outlander | Season 4 has finished airing: every episode is out.\n")
         }
+    }
+
+    /// An example's code with `tvm-fav serve` and its URLs moved from 8730 to `port`.
+    static func onPort(_ port: Int, _ code: String) -> String {
+        code.replacingOccurrences(of: "tvm-fav serve ", with: "tvm-fav serve --port \(port) ")
+            .replacingOccurrences(of: "127.0.0.1:8730", with: "127.0.0.1:\(port)")
+    }
+
+    /// A port of 127.0.0.1 free now: the one the system gives a socket bound to port 0.
+    static func freePort() throws -> Int {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard socket >= 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
+        defer { close(socket) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(socket, $0, length) == 0 ? getsockname(socket, $0, &length) : -1
+            }
+        }
+        guard bound == 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
+        return Int(UInt16(bigEndian: address.sin_port))
     }
 
     /// The examples of the README's "## Tour" section.

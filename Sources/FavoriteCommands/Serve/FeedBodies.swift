@@ -3,28 +3,22 @@ import TVMCommandLine
 import TVMRecords
 import TVMStore
 
-/// The bodies `tvm-fav serve` answers with, read from the favorites database at each request.
-struct FeedBodies {
-    /// The database file.
-    let path: String
-    /// How long a lock may be waited for.
-    let lockTimeout: Double
+/// The bodies `tvm-fav serve` answers with, read from the favorites database (``FeedCache`` keeps them while it
+/// does not change).
+struct FeedBodies: Sendable {
     /// How many days `/calendar.ics` covers from now.
     let days: Int
 
     /// One feed's body and its media type.
-    struct Body {
+    struct Body: Sendable {
         var bytes: [UInt8]
         var contentType: String
     }
 
-    /// The body of a feed at `now`; an empty feed when there is no database yet.
+    /// The body of a feed at `now`, read from `store`; an empty feed when there is no database yet (`nil`).
     ///
     /// - Throws: ``StoreError`` when the database cannot be read.
-    func body(of route: FeedRoute, now: Date) async throws -> Body {
-        let store =
-            FileManager.default.fileExists(atPath: path)
-            ? try await FavoritesStore(path: path, lockTimeout: lockTimeout, access: .readOnly) : nil
+    func body(of route: FeedRoute, store: FavoritesStore?, now: Date) async throws -> Body {
         switch route {
         case .calendar:
             return Body(bytes: try await calendar(store, now: now), contentType: "text/calendar; charset=utf-8")

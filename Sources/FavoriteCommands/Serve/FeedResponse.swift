@@ -13,10 +13,11 @@ struct FeedResponse: Sendable {
     ///   - body: The feed.
     ///   - contentType: Its media type.
     ///   - modified: When the database last changed.
-    static func feed(_ body: [UInt8], contentType: String, modified: Date?) -> FeedResponse {
+    ///   - digest: ``digest(_:)`` of `body`, when it is known already.
+    static func feed(_ body: [UInt8], contentType: String, modified: Date?, digest: String? = nil) -> FeedResponse {
         var headers = HTTPHeaders()
         headers.add(name: "Content-Type", value: contentType)
-        headers.add(name: "ETag", value: "\"\(Self.digest(body))\"")
+        headers.add(name: "ETag", value: "\"\(digest ?? Self.digest(body))\"")
         if let modified { headers.add(name: "Last-Modified", value: Self.httpDate(modified)) }
         headers.add(name: "Cache-Control", value: "no-cache")
         headers.add(name: "X-Content-Type-Options", value: "nosniff")

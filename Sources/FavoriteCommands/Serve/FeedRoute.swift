@@ -1,5 +1,5 @@
 /// What `tvm-fav serve` makes of a request line: a feed to answer with, or the status that refuses it.
-enum FeedRoute: Equatable {
+enum FeedRoute: Hashable, Sendable {
     /// `/calendar.ics`: the favorites' upcoming episodes.
     case calendar
     /// `/next.json`: up next.

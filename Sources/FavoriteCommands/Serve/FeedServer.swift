@@ -15,7 +15,8 @@ struct FeedServer: Sendable {
     let token: String?
     /// The most connections open at once; more are closed at once.
     let maximumConnections: Int
-    /// How long a client may take to send a request, or stay idle between two.
+    /// How long a client may take to send a request (or stay idle between two), and to take an answer; the time
+    /// the server takes to build an answer does not count.
     let readTimeout: TimeAmount
     /// Answers a feed.
     let respond: @Sendable (FeedRoute) async -> FeedResponse
@@ -32,10 +33,8 @@ struct FeedServer: Sendable {
             .serverChannelOption(ChannelOptions.backlog, value: 256)
             .bind(host: host, port: port) { channel in
                 channel.eventLoop.makeCompletedFuture {
-                    try channel.pipeline.syncOperations.addHandler(
-                        IdleStateHandler(readTimeout: timeout, writeTimeout: timeout))
-                    try channel.pipeline.syncOperations.addHandler(IdleCloser())
                     try channel.pipeline.syncOperations.configureHTTPServerPipeline(withErrorHandling: true)
+                    try channel.pipeline.syncOperations.addHandler(RequestDeadline(timeout: timeout))
                     return try NIOAsyncChannel<HTTPServerRequestPart, HTTPServerResponsePart>(
                         wrappingChannelSynchronously: channel)
                 }
@@ -106,19 +105,6 @@ struct FeedServer: Sendable {
                     if closes { return }
                 }
             }
-        }
-    }
-}
-
-/// Closes a connection that sent nothing, or could not be written to, for the read timeout: a slow client.
-private final class IdleCloser: ChannelInboundHandler, Sendable {
-    typealias InboundIn = NIOAny
-
-    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
-        if event is IdleStateHandler.IdleStateEvent {
-            context.close(promise: nil)
-        } else {
-            context.fireUserInboundEventTriggered(event)
         }
     }
 }

@@ -99,8 +99,7 @@ struct ServeCommand: AsyncParsableCommand {
 
     private func serve(access: FavoritesAccess, secret: String?) async throws {
         let runtime = access.runtime
-        let bodies = FeedBodies(path: access.path, lockTimeout: store.lockTimeout, days: days)
-        let path = access.path
+        let feeds = FeedCache(path: access.path, lockTimeout: store.lockTimeout, bodies: FeedBodies(days: days))
         let environment = runtime.terminal.environment
         _ = try runtime.now()
         let clock = { @Sendable () -> Date in (try? ToolClock.now(environment: environment)) ?? Date() }
@@ -111,9 +110,8 @@ struct ServeCommand: AsyncParsableCommand {
             respond: { route in
                 if case .refused(let status, let reason) = route { return .refusal(status, reason) }
                 do {
-                    let body = try await bodies.body(of: route, now: clock())
-                    let modified = try? FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date
-                    return .feed(body.bytes, contentType: body.contentType, modified: modified)
+                    let feed = try await feeds.feed(route, now: clock())
+                    return .feed(feed.body, contentType: feed.contentType, modified: feed.modified, digest: feed.digest)
                 } catch {
                     stderr("tvm-fav: error: \(error.localizedDescription)\n")
                     return .refusal(503, "the favorites database cannot be read now")

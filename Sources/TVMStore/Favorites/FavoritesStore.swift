@@ -442,6 +442,22 @@ public final class FavoritesStore: Sendable {
         try await read("counting favorites") { db in try Favorite.fetchCount(db) }
     }
 
+    /// A number that changes whenever another connection, in this process or another, commits to the database:
+    /// two values from the same store differ when something changed in between.
+    ///
+    /// Values from different stores are not comparable (SQLite's `PRAGMA data_version` is per connection).
+    /// - Throws: ``StoreError`` when the database cannot be read.
+    public func dataVersion() async throws(StoreError) -> Int {
+        do {
+            // Always on the same connection (a pool's writer), outside a transaction.
+            return try await writer.writeWithoutTransaction { db in
+                try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0
+            }
+        } catch {
+            throw StoreError.from(error, path: path, operation: "checking for changes", timeout: lockTimeout)
+        }
+    }
+
     // MARK: - Plumbing
 
     private static let recordColumns = [Favorite.Columns.name, Favorite.Columns.record, Favorite.Columns.updatedAt]

@@ -67,7 +67,8 @@ public final class CatalogStore: Sendable {
     ///   - onEvent: Told when a damaged file was moved aside.
     /// - Returns: The store.
     /// - Throws: ``CatalogError``: `.missing` for a read without a file, `.readOnly` for a write on a file or
-    ///   folder that cannot be written, `.unknownSchema` for a newer file, `.cannotOpen` for a path that is not a
+    ///   folder that cannot be written, `.needsUpgrade` for a read of an older file that cannot be written,
+    ///   `.unknownSchema` for a newer file, `.cannotOpen` for a path that is not a
     ///   regular file (a FIFO, a folder, a device).
     public static func open(
         path: String, access: Access, onEvent: @Sendable (Event) -> Void = { _ in }
@@ -117,8 +118,15 @@ public final class CatalogStore: Sendable {
             let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
             if size == 0 { throw CatalogError.damaged(path: path, reason: "the file is empty: 0 bytes") }
             if let queue = try? DatabaseQueue(path: path, configuration: configuration(readonly: true)),
-                try schemaIsCurrent(queue)
+                try schemaIsCurrent(queue, path: path)
             {
+                return CatalogStore(writer: queue, path: path)
+            }
+            // Another user's file, or a read-only folder: SQLite cannot make the -shm a WAL reader needs there.
+            if !ReadOnlyFile.canWrite(path),
+                let queue = try ReadOnlyFile.openImmutable(path, configuration: configuration(readonly: true))
+            {
+                guard try schemaIsCurrent(queue, path: path) else { throw CatalogError.needsUpgrade(path: path) }
                 return CatalogStore(writer: queue, path: path)
             }
             // A schema to migrate, or a WAL to recover: only a writer can.
@@ -150,7 +158,7 @@ public final class CatalogStore: Sendable {
             try queue.close()
         }
         let pool = try DatabasePool(path: path, configuration: configuration(readonly: false))
-        if try !schemaIsCurrent(pool) {
+        if try !schemaIsCurrent(pool, path: path) {
             try migrator.migrate(pool)
         }
         return CatalogStore(writer: pool, path: path)
@@ -165,7 +173,7 @@ public final class CatalogStore: Sendable {
     }
 
     /// Whether every migration is applied; throws ``CatalogError/unknownSchema(path:migrations:)`` for a newer file.
-    private static func schemaIsCurrent(_ reader: any DatabaseReader) throws -> Bool {
+    private static func schemaIsCurrent(_ reader: any DatabaseReader, path: String) throws -> Bool {
         let applied: Set<String> = try reader.read { db in
             guard try db.tableExists("grdb_migrations") else {
                 // An empty file is new; anything else without our table is not a catalogue.
@@ -177,7 +185,7 @@ public final class CatalogStore: Sendable {
         }
         let known = migrator.migrations
         let unknown = applied.subtracting(known)
-        if !unknown.isEmpty { throw CatalogError.unknownSchema(path: reader.path, migrations: unknown.sorted()) }
+        if !unknown.isEmpty { throw CatalogError.unknownSchema(path: path, migrations: unknown.sorted()) }
         return known.allSatisfy(applied.contains)
     }
 

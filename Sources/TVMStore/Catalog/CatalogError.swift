@@ -57,8 +57,8 @@ public enum CatalogError: Error, LocalizedError, Sendable, Equatable {
                 + "\(migrations.joined(separator: ", "))); upgrade tvm or choose another file with --catalog"
         case .damaged(let path, let reason):
             return
-                "the show catalogue \(path) is damaged (\(reason)); run tvm-fetch catalog clear --yes, then "
-                + "tvm-fetch catalog sync to download it again (a sync --full keeps the damaged rows it finds unchanged)"
+                "the show catalogue \(path) is damaged (\(reason)); run tvm-fetch catalog sync --full to download "
+                + "it again, or tvm-fetch catalog clear --yes to remove it"
         case .failed(let path, let operation, let reason):
             return "\(operation) failed on the show catalogue \(path): \(reason)"
         }

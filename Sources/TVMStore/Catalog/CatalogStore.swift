@@ -25,7 +25,7 @@ public final class CatalogStore: Sendable {
 
     /// The database file.
     public let path: String
-    private let writer: any DatabaseWriter
+    let writer: any DatabaseWriter
 
     /// How the file is opened.
     public enum Access: Sendable {
@@ -65,45 +65,59 @@ public final class CatalogStore: Sendable {
     ///   - path: The file.
     ///   - access: Whether the caller writes.
     ///   - onEvent: Told when a damaged file was moved aside.
+    ///   - repairing: With `.readWrite`, check the whole file first (``damage()``) and move a damaged one aside
+    ///     too, so that a `--full` sync builds it anew.
     /// - Returns: The store.
     /// - Throws: ``CatalogError``: `.missing` for a read without a file, `.readOnly` for a write on a file or
     ///   folder that cannot be written, `.needsUpgrade` for a read of an older file that cannot be written,
     ///   `.unknownSchema` for a newer file, `.cannotOpen` for a path that is not a
     ///   regular file (a FIFO, a folder, a device).
     public static func open(
-        path: String, access: Access, onEvent: @Sendable (Event) -> Void = { _ in }
+        path: String, access: Access, repairing: Bool = false, onEvent: @Sendable (Event) -> Void = { _ in }
     ) throws(CatalogError) -> CatalogStore {
         if let kind = FilePath.nonRegularKind(path) {
             throw .cannotOpen(
                 path: path,
                 reason: "it is \(kind), not a regular file; give the path of a catalogue file or of one to create")
         }
+        let store: CatalogStore
         do {
-            return try openOnce(path: path, access: access)
+            store = try openOnce(path: path, access: access)
         } catch let error as CatalogError {
             throw error
         } catch  where access == .readOnly && CatalogError.isCorruption(error) {
             // A reader says so and leaves the file alone; a sync moves it aside and builds anew.
             throw CatalogError.from(error, path: path, operation: "opening", timeout: lockTimeout)
         } catch  where CatalogError.isCorruption(error) {
-            var aside = "\(path).corrupt-\(Int(Date().timeIntervalSince1970))"
-            var suffix = 1
-            while FileManager.default.fileExists(atPath: aside) {
-                suffix += 1
-                aside = "\(path).corrupt-\(Int(Date().timeIntervalSince1970))-\(suffix)"
-            }
-            do {
-                try FileManager.default.moveItem(atPath: path, toPath: aside)
-            } catch {
-                throw .cannotOpen(path: path, reason: "it is damaged, and it could not be moved aside: \(error)")
-            }
-            for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
-            onEvent(.movedAside(movedTo: aside, reason: "\(error)"))
-            do {
-                return try openOnce(path: path, access: access)
-            } catch {
-                throw CatalogError.from(error, path: path, operation: "opening", timeout: lockTimeout)
-            }
+            return try reopenedAside(path: path, access: access, reason: "\(error)", onEvent: onEvent)
+        } catch {
+            throw CatalogError.from(error, path: path, operation: "opening", timeout: lockTimeout)
+        }
+        guard repairing, access == .readWrite, let reason = try store.damage() else { return store }
+        try? (store.writer as? DatabasePool)?.close()
+        return try reopenedAside(path: path, access: access, reason: reason, onEvent: onEvent)
+    }
+
+    /// Moves a damaged file aside (`PATH.corrupt-<time>`, its `-wal` and `-shm` removed), says so, and opens a new
+    /// one.
+    private static func reopenedAside(
+        path: String, access: Access, reason: String, onEvent: @Sendable (Event) -> Void
+    ) throws(CatalogError) -> CatalogStore {
+        var aside = "\(path).corrupt-\(Int(Date().timeIntervalSince1970))"
+        var suffix = 1
+        while FileManager.default.fileExists(atPath: aside) {
+            suffix += 1
+            aside = "\(path).corrupt-\(Int(Date().timeIntervalSince1970))-\(suffix)"
+        }
+        do {
+            try FileManager.default.moveItem(atPath: path, toPath: aside)
+        } catch {
+            throw .cannotOpen(path: path, reason: "it is damaged, and it could not be moved aside: \(error)")
+        }
+        for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+        onEvent(.movedAside(movedTo: aside, reason: reason))
+        do {
+            return try openOnce(path: path, access: access)
         } catch {
             throw CatalogError.from(error, path: path, operation: "opening", timeout: lockTimeout)
         }

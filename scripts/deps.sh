@@ -7,14 +7,14 @@
 #          binutils for readelf, strace to count the processes a tool starts, GNU time for peak memory, openssl
 #          for a TLS test server, python3 to read back CSV with a real reader, python3-icalendar to
 #          parse the calendars of --format ics, dpkg-dev and lintian to build and check the Debian package, curl
-#          and calcurse to fetch and import tvm-fav serve's feed)
+#          and calcurse to fetch and import tvm-fav serve's feed, util-linux for setpriv to run a tool as another user)
 set -euo pipefail
 
 purpose=${1:-build}
 packages=(libjq-dev libsqlite3-dev libjpeg-dev libpng-dev libwebp-dev zlib1g-dev)
 if [[ $purpose == test ]]; then
     packages+=(jq sqlite3 tmux mandoc man-db bash-completion zsh fish binutils strace time openssl python3 python3-icalendar
-        dpkg-dev lintian curl calcurse)
+        dpkg-dev lintian curl calcurse util-linux)
 fi
 
 say() { printf 'tvm setup: %s\n' "$*" >&2; }

@@ -11,7 +11,7 @@ extension AddCommand {
             let runtime = access.runtime
             let now = try runtime.now()
             // The batch waits on disk, not in memory, until it is saved in one transaction (FavoritesBatch).
-            let batch = try FavoritesBatch(folder: FilePath.folder(of: access.path))
+            let batch = try await access.makeBatch()
             var toFetch: [Pending] = []
             var complete: [Pending] = []
             var records = 0

@@ -48,6 +48,15 @@ package struct FavoritesAccess {
         }
     }
 
+    /// Starts a batch for a save, beside the database; a database that cannot be written is reported as a failed
+    /// save is (the retry dialog on a terminal, else the message and exit 74).
+    ///
+    /// - Throws: `ExitCode(74)` after the failure was reported.
+    package func makeBatch() async throws -> FavoritesBatch {
+        let path = self.path
+        return try await changing { () throws(StoreError) -> FavoritesBatch in try FavoritesBatch(beside: path) }
+    }
+
     /// Opens the database for reading only; `nil` means "no favorites yet", and nothing is created.
     ///
     /// - Throws: ``StoreError`` when an existing file cannot be read; the runtime reports it and exits 74.

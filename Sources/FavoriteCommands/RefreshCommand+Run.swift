@@ -46,7 +46,7 @@ extension RefreshCommand {
                 changed = Set(split.changed.map(\.id))
                 run.checked += split.unchanged
             }
-            let batch = try FavoritesBatch(folder: FilePath.folder(of: access.path))
+            let batch = try await access.makeBatch()
             let due = plan.whole.count + changed.count
             let showProgress = runtime.terminal.stderrIsTTY && !output.quiet
             var done = 0

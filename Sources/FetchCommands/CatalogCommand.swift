@@ -47,7 +47,8 @@ struct CatalogSyncCommand: AsyncParsableCommand {
             the stored one: a whole index page when it holds two or more of them, the show alone otherwise (or \
             when the page's copy is older than the updates list says: index pages may be a day stale). New shows \
             are picked up past the last page until the 404; with the full list, shows TVMaze no longer lists are \
-            removed. --full pages the whole index again.
+            removed. --full pages the whole index again, after checking the whole file: a damaged catalogue is \
+            moved aside (to catalog.sqlite.corrupt-TIME, with a warning) and made anew.
 
             A page that fails after its retries is reported, fetched again by the next sync, and the rest goes \
             on (exit status as for a failed request); a record of a page that is not a valid show is reported and \
@@ -82,7 +83,8 @@ struct CatalogSyncCommand: AsyncParsableCommand {
                 diagnostics.note("another sync of \(path) is running; waiting for it to finish")
             }
             defer { withExtendedLifetime(lock) {} }
-            let store = try runtime.openCatalog(catalog, access: .readWrite)
+            // A full pass fetches every page anyway: a damaged file is checked for, moved aside and made anew.
+            let store = try runtime.openCatalog(catalog, access: .readWrite, repairing: full)
             let client = try runtime.makeClient(network, retryDialog: false)
             let progress = CatalogSyncProgress(
                 diagnostics: diagnostics, showsProgress: runtime.terminal.stderrIsTTY && !output.quiet)

@@ -47,12 +47,15 @@ extension ToolRuntime {
     /// - Parameters:
     ///   - options: The `--catalog` option.
     ///   - access: Whether the run writes.
+    ///   - repairing: Whether a damaged file is moved aside and made anew (`catalog sync --full`).
     /// - Returns: The store.
     /// - Throws: ``CatalogError`` (reported with exit 69 for a missing catalogue, 74 otherwise).
-    package func openCatalog(_ options: CatalogOptions, access: CatalogStore.Access) throws -> CatalogStore {
+    package func openCatalog(_ options: CatalogOptions, access: CatalogStore.Access, repairing: Bool = false) throws
+        -> CatalogStore
+    {
         let path = catalogPath(options)
         let diagnostics = self.diagnostics
-        return try CatalogStore.open(path: path, access: access) { event in
+        return try CatalogStore.open(path: path, access: access, repairing: repairing) { event in
             switch event {
             case .movedAside(let aside, let reason):
                 diagnostics.warning(

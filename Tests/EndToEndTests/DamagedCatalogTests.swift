@@ -4,7 +4,8 @@ import Testing
 /// A damaged catalogue says so and what to do, with exit 74 (issue 30 #13).
 @Suite("regressions: a damaged catalogue is named damaged, with what to do")
 struct DamagedCatalogTests {
-    static let advice = "run tvm-fetch catalog clear --yes, then tvm-fetch catalog sync to download it again"
+    static let advice =
+        "run tvm-fetch catalog sync --full to download it again, or tvm-fetch catalog clear --yes to remove it"
 
     /// Syncs the recorded pages into the sandbox's catalogue and returns its path.
     private func syncedCatalog(_ sandbox: Sandbox) async throws -> String {
@@ -72,12 +73,52 @@ struct DamagedCatalogTests {
             #expect(shows.stderr.contains(Self.advice), "\(shows.stderr)")
             #expect(!shows.stderr.contains("RawJSON"), "\(shows.stderr)")
 
-            // The advice works: cleared and synced again, the catalogue answers.
-            #expect(try await sandbox.run("tvm-fetch", ["catalog", "clear", "--yes"]).status == 0)
-            #expect(try await sandbox.run("tvm-fetch", ["catalog", "sync"]).status == 0)
-            let again = try await sandbox.run("tvm-fetch", ["shows", "--local", "--all", "--jq", ".id"])
-            #expect(again.status == 0, "\(again.stderr)")
-            #expect(again.lines.count == 727)
+            // The advice works: a full sync finds the damage, moves the file aside and builds it anew.
+            try await expectRepairedByFullSync(sandbox)
+        }
+    }
+
+    /// Runs the advice, `catalog sync --full`, and checks it warned about the damage, moved the file aside, and left a
+    /// whole catalogue that searches.
+    private func expectRepairedByFullSync(_ sandbox: Sandbox) async throws {
+        let path = sandbox.catalog.path
+        let full = try await sandbox.run("tvm-fetch", ["catalog", "sync", "--full"])
+        #expect(full.status == 0, "\(full.stderr)")
+        #expect(full.stderr.contains("the show catalogue \(path) was damaged ("), "\(full.stderr)")
+        #expect(full.stderr.split(separator: "\n").count(where: { $0.contains("damaged") }) == 1, "\(full.stderr)")
+        #expect(full.stderr.contains("it was moved to \(path).corrupt-"), "\(full.stderr)")
+        let again = try await sandbox.run("tvm-fetch", ["shows", "--local", "--all", "--jq", ".id"])
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(again.lines.count == 727)
+        let search = try await sandbox.run("tvm-search", ["--local", "girls", "--jq", ".name"])
+        #expect(search.status == 0, "\(search.stderr)")
+        #expect(search.lines.contains("Girls"), "\(search.stdout)")
+        #expect(try await sqlite(path, "PRAGMA quick_check") == "ok")
+        // A whole catalogue is left alone by the next full pass.
+        let healthy = try await sandbox.run("tvm-fetch", ["catalog", "sync", "--full"])
+        #expect(healthy.status == 0, "\(healthy.stderr)")
+        #expect(!healthy.stderr.contains("damaged"), "\(healthy.stderr)")
+    }
+
+    // Regression (#13 follow-up): the advice named catalog sync --full, which rewrote only newer records and left a
+    // damaged full-text index or record as it was.
+    @Test("a damaged full-text index is repaired by catalog sync --full, the advice the message gives")
+    func damagedIndexRepairedByFullSync() async throws {
+        try await withReplay { _, sandbox in
+            let path = try await syncedCatalog(sandbox)
+            let pages = try await sqlite(
+                path, "SELECT group_concat(pageno) FROM dbstat WHERE name = 'show_search_data' AND pagetype = 'leaf'"
+            ).split(separator: ",").compactMap { Int($0) }
+            try #require(!pages.isEmpty)
+            let pageSize = 16_384
+            for page in pages {
+                try overwrite(path, at: UInt64((page - 1) * pageSize + 64), count: pageSize - 128, with: 0x01)
+            }
+            let search = try await sandbox.run("tvm-search", ["--local", "girls"])
+            #expect(search.status == 74, "\(search.stderr)")
+            #expect(search.stderr.contains("is damaged ("), "\(search.stderr)")
+            #expect(search.stderr.contains(Self.advice), "\(search.stderr)")
+            try await expectRepairedByFullSync(sandbox)
         }
     }
 }

@@ -37,6 +37,9 @@ public enum Fault: Sendable, Hashable, CustomStringConvertible {
     /// server no memory. Without `announcesLength` it is sent as HTTP/1.0 without `Content-Length`, ended by
     /// closing the connection.
     case hugeImage(bytes: Int, announcesLength: Bool)
+    /// Answers `200` with a JSON body of `bytes` bytes (`{"name":"aaa…"}`), generated as it is sent, as HTTP/1.0
+    /// without `Content-Length`: a record or page of any size that costs the server no memory.
+    case hugeJSON(bytes: Int)
     /// Answers `302 Found` with `Location: url` (absolute, or relative to the request).
     case redirect(to: String)
     /// Sends the normal headers (with `Content-Length`) at once, then the body one byte every `every`: a
@@ -57,6 +60,7 @@ public enum Fault: Sendable, Hashable, CustomStringConvertible {
         case .htmlBody: return "html"
         case .unframedBody(let keeping): return keeping.map { "no-length:\($0)" } ?? "no-length"
         case .hugeImage(let bytes, let announced): return (announced ? "huge-length:" : "huge:") + String(bytes)
+        case .hugeJSON(let bytes): return "huge-json:\(bytes)"
         case .redirect(let url): return "redirect:\(url)"
         case .drip(let every): return "drip:\(every.wholeMilliseconds)"
         }

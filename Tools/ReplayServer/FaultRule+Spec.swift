@@ -18,6 +18,8 @@ extension FaultRule {
           huge:BYTES         a JPEG of BYTES generated as it is sent,
                              without Content-Length (HTTP/1.0)
           huge-length:BYTES  the same with its Content-Length
+          huge-json:BYTES    a JSON object of BYTES ({"name":"aaa…"}) generated
+                             as it is sent, without Content-Length (HTTP/1.0)
           redirect:URL       302 to URL (no @ or # in it)
           drip:MS            the headers, then the body one byte every MS ms
         PATTERN is * (every request, the default), =TARGET (exactly this
@@ -95,6 +97,7 @@ extension FaultRule {
         case "no-length": return .unframedBody(keepingBytes: argument == nil ? nil : try number())
         case "huge": return .hugeImage(bytes: try number(), announcesLength: false)
         case "huge-length": return .hugeImage(bytes: try number(), announcesLength: true)
+        case "huge-json": return .hugeJSON(bytes: try number())
         case "redirect":
             guard let argument, !argument.isEmpty else {
                 throw ReplayServerError.invalidFaultSpec(spec: spec, reason: "'redirect' needs a URL after ':'")

@@ -129,7 +129,7 @@ final class ReplayChannelHandler: ChannelInboundHandler {
         switch plan.delivery {
         case .generated(let bytes, _) where includesBody:
             context.flush()
-            writeGenerated(from: 0, of: bytes, context: context)
+            writeGenerated(from: 0, of: bytes, shape: plan.generatedShape, context: context)
         case .unframed(let keeping) where includesBody:
             let part = ByteBuffer(bytes: plan.body.prefix(keeping ?? plan.body.count))
             closeAfter(context.writeAndFlush(wrapOutboundOut(.body(.byteBuffer(part)))), context: context)
@@ -141,10 +141,12 @@ final class ReplayChannelHandler: ChannelInboundHandler {
     /// The size of the chunks a generated image is sent in.
     private static let generatedChunk = 256 * 1024
 
-    /// Sends bytes `offset..<total` of a generated JPEG (`FF D8 FF E0`, zeros, `FF D9`), one chunk at a time:
+    /// Sends bytes `offset..<total` of a generated body (its head, filler, its tail), one chunk at a time:
     /// the next chunk is made only once the socket has taken this one, so a client that reads slowly (or stops)
     /// holds the server at one chunk. Closes the connection at the end, or when a write fails.
-    private func writeGenerated(from offset: Int, of total: Int, context: ChannelHandlerContext) {
+    private func writeGenerated(
+        from offset: Int, of total: Int, shape: ResponsePlan.GeneratedShape, context: ChannelHandlerContext
+    ) {
         guard context.channel.isActive else { return }
         guard offset < total else {
             context.close(promise: nil)
@@ -152,8 +154,10 @@ final class ReplayChannelHandler: ChannelInboundHandler {
         }
         let size = min(Self.generatedChunk, total - offset)
         var chunk = context.channel.allocator.buffer(capacity: size)
-        chunk.writeRepeatingByte(0, count: size)
-        let markers = [(0, UInt8(0xFF)), (1, 0xD8), (2, 0xFF), (3, 0xE0), (total - 2, 0xFF), (total - 1, 0xD9)]
+        chunk.writeRepeatingByte(shape.filler, count: size)
+        let markers =
+            shape.head.enumerated().map { ($0.offset, $0.element) }
+            + shape.tail.enumerated().map { (total - shape.tail.count + $0.offset, $0.element) }
         for (position, byte) in markers where position >= offset && position < offset + size {
             chunk.setInteger(byte, at: position - offset)
         }
@@ -166,7 +170,7 @@ final class ReplayChannelHandler: ChannelInboundHandler {
             // Through the event loop, not directly: a write that completes at once would otherwise recurse once
             // per chunk.
             context.eventLoop.assumeIsolated().execute {
-                self.writeGenerated(from: offset + size, of: total, context: context)
+                self.writeGenerated(from: offset + size, of: total, shape: shape, context: context)
             }
         }
     }

@@ -17,7 +17,8 @@ struct ResponsePlan: Sendable {
         /// An HTTP/1.0 status line and headers without `Content-Length`, the first bytes of the body (all of it
         /// when nil), then close.
         case unframed(keepingBytes: Int?)
-        /// A JPEG of `bytes` bytes generated as the client reads it, instead of `body`; without
+        /// A body of `bytes` bytes (``ResponsePlan/generatedShape``) generated as the client reads it, instead of
+        /// `body`; without
         /// `announcesLength`, as HTTP/1.0 without `Content-Length`, ended by closing.
         case generated(bytes: Int, announcesLength: Bool)
         /// Status line and headers (announcing the whole body), then the body one byte every `every`.
@@ -32,6 +33,21 @@ struct ResponsePlan: Sendable {
     var body: [UInt8]
     var delay: Duration = .zero
     var delivery: Delivery = .complete
+    /// What a `.generated` body looks like.
+    var generatedShape = GeneratedShape.jpeg
+
+    /// The bytes of a generated body: its start, the filler, and its end.
+    struct GeneratedShape: Sendable, Equatable {
+        var head: [UInt8]
+        var filler: UInt8
+        var tail: [UInt8]
+
+        /// A JPEG: its start and end markers around zeros.
+        static let jpeg = GeneratedShape(head: [0xFF, 0xD8, 0xFF, 0xE0], filler: 0, tail: [0xFF, 0xD9])
+        /// A JSON object with one long string: `{"name":"aaa…"}`.
+        static let json = GeneratedShape(
+            head: Array(#"{"name":""#.utf8), filler: UInt8(ascii: "a"), tail: Array(#""}"#.utf8))
+    }
 
     /// A response with the given body and content type; `cacheable` adds TVMaze's `Cache-Control`.
     init(status: Int, body: [UInt8], contentType: String = jsonContentType, cacheable: Bool = false) {
@@ -102,6 +118,11 @@ struct ResponsePlan: Sendable {
         case .hugeImage(let bytes, let announced):
             var plan = ResponsePlan(status: 200, body: [], contentType: "image/jpeg")
             plan.delivery = .generated(bytes: bytes, announcesLength: announced)
+            return plan
+        case .hugeJSON(let bytes):
+            var plan = ResponsePlan(status: 200, body: [])
+            plan.delivery = .generated(bytes: bytes, announcesLength: false)
+            plan.generatedShape = .json
             return plan
         case .redirect(let url):
             let page = "<html><body><a href=\"\(url)\">Found</a></body></html>\n"

@@ -102,7 +102,7 @@ extension ImportCommand {
 
     /// Saves the plan in one transaction.
     private func save(_ plan: ImportPlan, access: FavoritesAccess, now: Date) async throws -> SaveSummary {
-        let batch = try FavoritesBatch(folder: FilePath.folder(of: access.path))
+        let batch = try await access.makeBatch()
         for show in plan.shows {
             guard let record = show.record else { continue }
             try batch.append(record)

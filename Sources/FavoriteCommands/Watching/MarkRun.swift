@@ -33,7 +33,7 @@ struct MarkRun {
             let now = try runtime.now()
             let nowSeconds = Int(now.timeIntervalSince1970.rounded(.down))
             let reader = try await access.openForReading()
-            let batch = try FavoritesBatch(folder: FilePath.folder(of: access.path))
+            let batch = try await access.makeBatch()
             let resolver = EpisodeResolver(
                 store: reader, runtime: runtime, network: network, batch: batch, addsShows: watching)
             var choices: [Choice] = []

@@ -15,6 +15,8 @@ public enum CatalogError: Error, LocalizedError, Sendable, Equatable {
     case locked(path: String, timeout: Double)
     /// The disk is full.
     case diskFull(path: String)
+    /// The file was written by an older tvm and must be upgraded, but this process cannot write it.
+    case needsUpgrade(path: String)
     /// The file was written by a newer tvm.
     case unknownSchema(path: String, migrations: [String])
     /// Any other SQLite failure; `operation` says what was being done.
@@ -44,14 +46,19 @@ public enum CatalogError: Error, LocalizedError, Sendable, Equatable {
                 + "try again when it has finished"
         case .diskFull(let path):
             return "the disk holding the show catalogue \(path) is full; free some space and try again"
+        case .needsUpgrade(let path):
+            return
+                "the show catalogue \(path) was written by an older tvm and must be upgraded before it can be read, "
+                + "which needs write access to the file and its folder; run tvm-fetch catalog sync once as a user "
+                + "who can write it, or copy it to a writable folder and give that copy with --catalog"
         case .unknownSchema(let path, let migrations):
             return
                 "the show catalogue \(path) was written by a newer tvm (unknown migrations: "
                 + "\(migrations.joined(separator: ", "))); upgrade tvm or choose another file with --catalog"
         case .damaged(let path, let reason):
             return
-                "the show catalogue \(path) is damaged (\(reason)); run tvm-fetch catalog clear --yes, then "
-                + "tvm-fetch catalog sync to download it again (a sync --full keeps the damaged rows it finds unchanged)"
+                "the show catalogue \(path) is damaged (\(reason)); run tvm-fetch catalog sync --full to download "
+                + "it again, or tvm-fetch catalog clear --yes to remove it"
         case .failed(let path, let operation, let reason):
             return "\(operation) failed on the show catalogue \(path): \(reason)"
         }
@@ -92,6 +99,7 @@ public enum CatalogError: Error, LocalizedError, Sendable, Equatable {
         case .notADatabase(_, let reason), .failed(_, _, let reason):
             return .failed(path: path, operation: operation, reason: reason)
         case .unknownSchema(_, let migrations): return .unknownSchema(path: path, migrations: migrations)
+        case .needsUpgrade: return .needsUpgrade(path: path)
         }
     }
 }

@@ -25,7 +25,7 @@ public final class CatalogStore: Sendable {
 
     /// The database file.
     public let path: String
-    private let writer: any DatabaseWriter
+    let writer: any DatabaseWriter
 
     /// How the file is opened.
     public enum Access: Sendable {
@@ -67,44 +67,59 @@ public final class CatalogStore: Sendable {
     ///   - path: The file.
     ///   - access: Whether the caller writes.
     ///   - onEvent: Told when a damaged file was moved aside, or before a long migration.
+    ///   - repairing: With `.readWrite`, check the whole file first (``damage()``) and move a damaged one aside
+    ///     too, so that a `--full` sync builds it anew.
     /// - Returns: The store.
     /// - Throws: ``CatalogError``: `.missing` for a read without a file, `.readOnly` for a write on a file or
-    ///   folder that cannot be written, `.unknownSchema` for a newer file, `.cannotOpen` for a path that is not a
+    ///   folder that cannot be written, `.needsUpgrade` for a read of an older file that cannot be written,
+    ///   `.unknownSchema` for a newer file, `.cannotOpen` for a path that is not a
     ///   regular file (a FIFO, a folder, a device).
     public static func open(
-        path: String, access: Access, onEvent: @Sendable (Event) -> Void = { _ in }
+        path: String, access: Access, repairing: Bool = false, onEvent: @Sendable (Event) -> Void = { _ in }
     ) throws(CatalogError) -> CatalogStore {
         if let kind = FilePath.nonRegularKind(path) {
             throw .cannotOpen(
                 path: path,
                 reason: "it is \(kind), not a regular file; give the path of a catalogue file or of one to create")
         }
+        let store: CatalogStore
         do {
-            return try openOnce(path: path, access: access, onEvent: onEvent)
+            store = try openOnce(path: path, access: access, onEvent: onEvent)
         } catch let error as CatalogError {
             throw error
         } catch  where access == .readOnly && CatalogError.isCorruption(error) {
             // A reader says so and leaves the file alone; a sync moves it aside and builds anew.
             throw CatalogError.from(error, path: path, operation: "opening", timeout: lockTimeout)
         } catch  where CatalogError.isCorruption(error) {
-            var aside = "\(path).corrupt-\(Int(Date().timeIntervalSince1970))"
-            var suffix = 1
-            while FileManager.default.fileExists(atPath: aside) {
-                suffix += 1
-                aside = "\(path).corrupt-\(Int(Date().timeIntervalSince1970))-\(suffix)"
-            }
-            do {
-                try FileManager.default.moveItem(atPath: path, toPath: aside)
-            } catch {
-                throw .cannotOpen(path: path, reason: "it is damaged, and it could not be moved aside: \(error)")
-            }
-            for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
-            onEvent(.movedAside(movedTo: aside, reason: "\(error)"))
-            do {
-                return try openOnce(path: path, access: access, onEvent: onEvent)
-            } catch {
-                throw CatalogError.from(error, path: path, operation: "opening", timeout: lockTimeout)
-            }
+            return try reopenedAside(path: path, access: access, reason: "\(error)", onEvent: onEvent)
+        } catch {
+            throw CatalogError.from(error, path: path, operation: "opening", timeout: lockTimeout)
+        }
+        guard repairing, access == .readWrite, let reason = try store.damage() else { return store }
+        try? (store.writer as? DatabasePool)?.close()
+        return try reopenedAside(path: path, access: access, reason: reason, onEvent: onEvent)
+    }
+
+    /// Moves a damaged file aside (`PATH.corrupt-<time>`, its `-wal` and `-shm` removed), says so, and opens a new
+    /// one.
+    private static func reopenedAside(
+        path: String, access: Access, reason: String, onEvent: @Sendable (Event) -> Void
+    ) throws(CatalogError) -> CatalogStore {
+        var aside = "\(path).corrupt-\(Int(Date().timeIntervalSince1970))"
+        var suffix = 1
+        while FileManager.default.fileExists(atPath: aside) {
+            suffix += 1
+            aside = "\(path).corrupt-\(Int(Date().timeIntervalSince1970))-\(suffix)"
+        }
+        do {
+            try FileManager.default.moveItem(atPath: path, toPath: aside)
+        } catch {
+            throw .cannotOpen(path: path, reason: "it is damaged, and it could not be moved aside: \(error)")
+        }
+        for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+        onEvent(.movedAside(movedTo: aside, reason: reason))
+        do {
+            return try openOnce(path: path, access: access, onEvent: onEvent)
         } catch {
             throw CatalogError.from(error, path: path, operation: "opening", timeout: lockTimeout)
         }
@@ -119,8 +134,17 @@ public final class CatalogStore: Sendable {
             let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
             if size == 0 { throw CatalogError.damaged(path: path, reason: "the file is empty: 0 bytes") }
             if let queue = try? DatabaseQueue(path: path, configuration: configuration(readonly: true)),
-                try schemaIsCurrent(queue)
+                try schemaIsCurrent(queue, path: path)
             {
+                return CatalogStore(writer: queue, path: path)
+            }
+            // Another user's file, or a read-only folder: SQLite cannot make the -shm a WAL reader needs there.
+            if !ReadOnlyFile.canWrite(path),
+                let queue = try ReadOnlyFile.openImmutable(path, configuration: configuration(readonly: true))
+            {
+                guard try schemaIsCurrent(queue, path: path, forReading: true) else {
+                    throw CatalogError.needsUpgrade(path: path)
+                }
                 return CatalogStore(writer: queue, path: path)
             }
             // A schema to migrate, or a WAL to recover: only a writer can.
@@ -154,7 +178,7 @@ public final class CatalogStore: Sendable {
             try queue.close()
         }
         let pool = try DatabasePool(path: path, configuration: configuration(readonly: false))
-        if try !schemaIsCurrent(pool) {
+        if try !schemaIsCurrent(pool, path: path) {
             let reindexing = try pool.read { db in
                 try !migrator.appliedIdentifiers(db).contains(prefixIndexMigration)
                     && db.tableExists(CatalogRecord.databaseTableName) ? CatalogRecord.fetchCount(db) : 0
@@ -174,7 +198,11 @@ public final class CatalogStore: Sendable {
     }
 
     /// Whether every migration is applied; throws ``CatalogError/unknownSchema(path:migrations:)`` for a newer file.
-    private static func schemaIsCurrent(_ reader: any DatabaseReader) throws -> Bool {
+    /// `forReading`: an index left without `v2-prefix-index` is searched as it is (only slower), so a reader that
+    /// cannot write the file does not need it.
+    private static func schemaIsCurrent(_ reader: any DatabaseReader, path: String, forReading: Bool = false) throws
+        -> Bool
+    {
         let applied: Set<String> = try reader.read { db in
             guard try db.tableExists("grdb_migrations") else {
                 // An empty file is new; anything else without our table is not a catalogue.
@@ -186,8 +214,8 @@ public final class CatalogStore: Sendable {
         }
         let known = migrator.migrations
         let unknown = applied.subtracting(known)
-        if !unknown.isEmpty { throw CatalogError.unknownSchema(path: reader.path, migrations: unknown.sorted()) }
-        return known.allSatisfy(applied.contains)
+        if !unknown.isEmpty { throw CatalogError.unknownSchema(path: path, migrations: unknown.sorted()) }
+        return known.allSatisfy { applied.contains($0) || (forReading && $0 == prefixIndexMigration) }
     }
 
     // MARK: - Information

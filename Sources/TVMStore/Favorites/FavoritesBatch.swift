@@ -19,6 +19,19 @@ public final class FavoritesBatch: @unchecked Sendable {
     /// How many rows go to the file in one transaction.
     private static let chunk = 2_000
 
+    /// Creates an empty batch in a new scratch file in the folder of the favorites database it is for.
+    ///
+    /// - Parameter database: The favorites database file the batch will be saved into.
+    /// - Throws: ``StoreError/readOnly(path:)`` naming `database` when its folder exists but this process cannot
+    ///   write it or the file, else what ``init(folder:)`` throws.
+    public convenience init(beside database: String) throws(StoreError) {
+        let folder = FilePath.folder(of: database)
+        if FileManager.default.fileExists(atPath: folder.isEmpty ? "." : folder) && !ReadOnlyFile.canWrite(database) {
+            throw .readOnly(path: database)
+        }
+        try self.init(folder: folder)
+    }
+
     /// Creates an empty batch in a new scratch file in `folder`.
     ///
     /// - Parameter folder: Where the file goes: the favorites database's folder (created if missing).

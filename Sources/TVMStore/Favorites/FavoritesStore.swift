@@ -53,7 +53,7 @@ public final class FavoritesStore: Sendable {
                 path: path,
                 reason: "it is \(kind), not a regular file; give the path of a database file or of one to create")
         }
-        if access == .readOnly, let store = Self.openedForReading(path: path, lockTimeout: lockTimeout) {
+        if access == .readOnly, let store = try Self.openedForReading(path: path, lockTimeout: lockTimeout) {
             self.init(checked: store.writer, path: path, lockTimeout: lockTimeout)
             return
         }
@@ -134,13 +134,34 @@ public final class FavoritesStore: Sendable {
 
     /// Opens an existing database file with one read-only connection, if it can be read as it is.
     ///
-    /// - Returns: The store, or `nil` when the file is missing, cannot be opened read-only, or its schema is not
-    ///   this version's; then `init(path:lockTimeout:access:)` knows what to do (create, migrate, report).
-    private static func openedForReading(path: String, lockTimeout: Double = defaultLockTimeout) -> FavoritesStore? {
+    /// A file this process cannot write (another user's, or in a read-only folder) is opened immutable
+    /// (``ReadOnlyFile``), since SQLite cannot make the `-shm` a WAL reader needs next to it.
+    /// - Returns: The store, or `nil` when the file is missing, or cannot be opened read-only or its schema is not
+    ///   this version's and it can be written; then `init(path:lockTimeout:access:)` knows what to do (create,
+    ///   migrate, report).
+    /// - Throws: ``StoreError/needsUpgrade(path:)`` for an older file that cannot be written,
+    ///   ``StoreError/unknownSchema(path:migrations:)`` for a newer one, or what opening it immutable met.
+    private static func openedForReading(path: String, lockTimeout: Double = defaultLockTimeout) throws(StoreError)
+        -> FavoritesStore?
+    {
         let configuration = configuration(lockTimeout: lockTimeout, readonly: true)
-        guard let queue = try? DatabaseQueue(path: path, configuration: configuration),
+        if let queue = try? DatabaseQueue(path: path, configuration: configuration),
             let schema = try? schemaState(of: queue), schema.completed, schema.unknown.isEmpty
-        else { return nil }
+        {
+            return FavoritesStore(checked: queue, path: path, lockTimeout: lockTimeout)
+        }
+        guard FileManager.default.fileExists(atPath: path), !ReadOnlyFile.canWrite(path) else { return nil }
+        let queue: DatabaseQueue
+        let schema: SchemaState
+        do {
+            guard let opened = try ReadOnlyFile.openImmutable(path, configuration: configuration) else { return nil }
+            queue = opened
+            schema = try schemaState(of: queue)
+        } catch {
+            throw StoreError.from(error, path: path, operation: "opening", timeout: lockTimeout)
+        }
+        if !schema.unknown.isEmpty { throw .unknownSchema(path: path, migrations: schema.unknown) }
+        if !schema.completed { throw .needsUpgrade(path: path) }
         return FavoritesStore(checked: queue, path: path, lockTimeout: lockTimeout)
     }
 

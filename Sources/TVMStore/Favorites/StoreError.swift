@@ -19,6 +19,8 @@ public enum StoreError: Error, LocalizedError, Sendable, Equatable {
     case diskFull(path: String)
     /// The file is not an SQLite database, or it is damaged.
     case notADatabase(path: String, reason: String)
+    /// The database was written by an older tvm and must be upgraded, but this process cannot write it.
+    case needsUpgrade(path: String)
     /// The database was written by a newer tvm with migrations this version does not know.
     case unknownSchema(path: String, migrations: [String])
     /// Any other SQLite failure; `operation` says what was being done.
@@ -44,6 +46,11 @@ public enum StoreError: Error, LocalizedError, Sendable, Equatable {
         case .notADatabase(let path, let reason):
             return
                 "\(path) is not a usable SQLite database (\(reason)); move it away or choose another file with --db"
+        case .needsUpgrade(let path):
+            return
+                "the favorites database \(path) was written by an older tvm and must be upgraded before it can be "
+                + "read, which needs write access to the file and its folder; run any tvm-fav command once as a "
+                + "user who can write it, or copy it to a writable folder and give that copy with --db"
         case .unknownSchema(let path, let migrations):
             return
                 "the favorites database \(path) was written by a newer tvm (unknown migrations: "

@@ -5,14 +5,17 @@ extension APIClient {
     /// GETs an API URL, following redirects (at most five) only within its own scheme, host and port: an answer
     /// from elsewhere, or over plain http after https, is never read as TVMaze's.
     ///
-    /// - Parameter url: The absolute URL.
+    /// - Parameters:
+    ///   - url: The absolute URL.
+    ///   - maxBytes: The most body bytes read from any answer.
     /// - Returns: The first answer that is not a redirect.
     /// - Throws: ``APIError/refused(url:redirectedFrom:reason:)`` for a redirect to another origin;
-    ///   ``APIError/invalidURL(_:)`` for a `Location` that is not a URL; ``TransportFailure`` from the transport.
-    func getWithinOrigin(_ url: String) async throws -> HTTPResponse {
+    ///   ``APIError/invalidURL(_:)`` for a `Location` that is not a URL; ``TransportFailure`` from the transport,
+    ///   ``TransportFailure/tooLarge(maxBytes:)`` for a body over `maxBytes`.
+    func getWithinOrigin(_ url: String, maxBytes: Int) async throws -> HTTPResponse {
         var current = url
         for _ in 0...5 {
-            let response = try await transport.get(current, headers: [])
+            let response = try await transport.get(current, headers: [], maxBytes: maxBytes)
             guard [301, 302, 303, 307, 308].contains(response.status), let location = response.header("location")
             else { return response }
             guard let from = URL(string: current), let to = URL(string: location, relativeTo: from)?.absoluteURL
@@ -43,6 +46,16 @@ extension APIClient {
     /// The most bytes one record (a show, an episode) may have: TVMaze's largest, with every embed, are a few
     /// hundred kilobytes. A larger one is refused as invalid data before it is parsed, cached or saved.
     public static let maxRecordBytes = 4 * 1024 * 1024
+
+    /// The most bytes any other API answer (an index page, a list, a schedule) may have: an index page of 250 shows
+    /// is about 0.5 MB, the full updates list about 2.5 MB, the episode list of a show with 15,000 episodes about
+    /// 12 MB. A larger answer is refused (``APIError/tooLarge(url:maxBytes:)``) without reading past it.
+    public static let maxAnswerBytes = 32 * 1024 * 1024
+
+    /// The most bytes read from the answer to `url`: ``maxRecordBytes`` for one record, else ``maxAnswerBytes``.
+    static func maxBytes(recordID: Int?) -> Int {
+        recordID == nil ? maxAnswerBytes : maxRecordBytes
+    }
 
     /// Throws unless `body` is a JSON object whose `id` is `expected`: a redirect or a proxy must not store one
     /// show under another's id. A body over ``maxRecordBytes`` is ``APIError/tooLarge(url:maxBytes:)``.

@@ -17,7 +17,7 @@ extension APIClient {
         let url = url(for: endpoint)
         return try await send(url: url, paced: true, askWhenExhausted: false) {
             () async throws -> Attempt<Value> in
-            let response = try await getWithinOrigin(url)
+            let response = try await getWithinOrigin(url, maxBytes: Self.maxBytes(recordID: endpoint.recordID))
             guard (200..<300).contains(response.status) else { return .answered(response) }
             // A body cut short or garbled is unusable (retried, then a fetch failure); a whole one must carry the id.
             switch accept(response.body) {

@@ -127,12 +127,9 @@ public final class APIClient: Sendable {
         do {
             let (body, maxAge) = try await send(url: url, paced: true, askWhenExhausted: cached == nil) {
                 () async throws -> Attempt<([UInt8], Double)> in
-                let response = try await getWithinOrigin(url)
+                // One record is read up to its cap, any other answer up to the answer cap: never more.
+                let response = try await getWithinOrigin(url, maxBytes: Self.maxBytes(recordID: expectedID))
                 guard (200..<300).contains(response.status) else { return .answered(response) }
-                // One record over the cap is refused before it is compacted (a copy of its size).
-                if expectedID != nil, response.body.count > Self.maxRecordBytes {
-                    throw APIError.tooLarge(url: url, maxBytes: Self.maxRecordBytes)
-                }
                 let compact: [UInt8]
                 do {
                     compact = try RawJSON.compact(response.body)

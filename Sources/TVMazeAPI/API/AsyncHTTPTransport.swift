@@ -67,15 +67,25 @@ public final class AsyncHTTPTransport: HTTPTransport {
         try await perform(url, method: .GET, headers: headers, body: [])
     }
 
+    /// Performs one GET request without following redirects, reading at most `maxBytes` of its body. See
+    /// ``HTTPTransport/get(_:headers:maxBytes:)``.
+    public func get(_ url: String, headers: [(name: String, value: String)], maxBytes: Int)
+        async throws(TransportFailure) -> HTTPResponse
+    {
+        try await perform(url, method: .GET, headers: headers, body: [], maxBytes: maxBytes)
+    }
+
     /// Performs one request of any method without following redirects. See ``HTTPTransport/send(_:)``.
     public func send(_ request: HTTPRequest) async throws(TransportFailure) -> HTTPResponse {
         try await perform(
             request.url, method: HTTPMethod(rawValue: request.method), headers: request.headers, body: request.body)
     }
 
-    /// One request with its whole body collected: a JSON body, when there is one, goes with its content type.
+    /// One request with its whole body collected, up to `maxBytes`: a JSON body, when there is one, goes with its
+    /// content type.
     private func perform(
-        _ url: String, method: HTTPMethod, headers: [(name: String, value: String)], body: [UInt8]
+        _ url: String, method: HTTPMethod, headers: [(name: String, value: String)], body: [UInt8],
+        maxBytes: Int = maxCollectedBytes
     ) async throws(TransportFailure) -> HTTPResponse {
         guard let parsed = URL(string: url), let scheme = parsed.scheme, let host = parsed.host else {
             throw .invalidURL(url)
@@ -96,13 +106,15 @@ public final class AsyncHTTPTransport: HTTPTransport {
         do {
             return try await Self.within(seconds: deadline) {
                 let response = try await client.execute(request, timeout: .milliseconds(Int64(deadline * 1000)))
-                let collected = try await response.body.collect(upTo: Self.maxCollectedBytes)
+                let collected = try await response.body.collect(upTo: maxBytes)
                 return HTTPResponse(
                     status: Int(response.status.code),
                     headers: response.headers.map { (name: $0.name, value: $0.value) },
                     body: Array(collected.readableBytesView)
                 )
             }
+        } catch is NIOTooManyBytesError {
+            throw .tooLarge(maxBytes: maxBytes)
         } catch DeadlinePassed.passed {
             throw .timeout(
                 "\(host) sent no complete answer within \(deadline.formatted(.number.precision(.fractionLength(0...1)))) s "

@@ -71,6 +71,19 @@ public protocol HTTPTransport: Sendable {
     /// - Throws: ``TransportFailure`` when no response was received.
     func get(_ url: String, headers: [(name: String, value: String)]) async throws(TransportFailure) -> HTTPResponse
 
+    /// Performs one GET request, without retries, reading at most `maxBytes` of its body.
+    ///
+    /// A transport without its own gets a default that calls ``get(_:headers:)`` and checks the size afterwards.
+    /// - Parameters:
+    ///   - url: The absolute URL, already percent-encoded.
+    ///   - headers: Extra request headers.
+    ///   - maxBytes: The most body bytes to read.
+    /// - Returns: The response, whatever its status.
+    /// - Throws: ``TransportFailure``; ``TransportFailure/tooLarge(maxBytes:)`` when the body is longer, without
+    ///   reading past `maxBytes` (or at once when `Content-Length` announces more).
+    func get(_ url: String, headers: [(name: String, value: String)], maxBytes: Int) async throws(TransportFailure)
+        -> HTTPResponse
+
     /// Performs one GET request without following redirects, and returns once the status and headers have
     /// arrived; the body is read from the response's ``HTTPStreamingResponse/body`` as it arrives, never held
     /// whole.
@@ -99,6 +112,16 @@ public protocol HTTPTransport: Sendable {
 }
 
 extension HTTPTransport {
+    /// Reads the whole body through ``get(_:headers:)``, then refuses it when it is over `maxBytes`. For
+    /// transports without sockets (tests); ``AsyncHTTPTransport`` stops reading at the limit.
+    public func get(_ url: String, headers: [(name: String, value: String)], maxBytes: Int)
+        async throws(TransportFailure) -> HTTPResponse
+    {
+        let response = try await get(url, headers: headers)
+        guard response.body.count <= maxBytes else { throw .tooLarge(maxBytes: maxBytes) }
+        return response
+    }
+
     /// Sends a GET without a body through ``get(_:headers:)``; other requests are refused.
     public func send(_ request: HTTPRequest) async throws(TransportFailure) -> HTTPResponse {
         guard request.method == "GET", request.body.isEmpty else {

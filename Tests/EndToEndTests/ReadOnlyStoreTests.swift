@@ -1,0 +1,185 @@
+import Foundation
+import Testing
+
+/// A favorites database or show catalogue this user cannot write (another user's file, a read-only folder) is read
+/// by every read-only command; writes still fail with the read-only advice (issue 30 #10).
+///
+/// The suite runs as root, whom `access(W_OK)` never refuses: the reader runs as the user nobody (65534) through
+/// util-linux's `setpriv`.
+@Suite(
+    "regressions: a database or catalogue this user cannot write is still read",
+    .enabled(if: OtherUser.available, "needs root and /usr/bin/setpriv to run a tool as another user"))
+struct ReadOnlyStoreTests {
+    static let nobody: uid_t = 65534
+
+    /// The read-only command lines, each with the files it is given.
+    static func readers(db: String, catalog: String) -> [(String, [String])] {
+        [
+            ("tvm-search", ["--local", "girls", "--catalog", catalog, "--jq", ".id"]),
+            ("tvm-fetch", ["catalog", "info", "--catalog", catalog, "--jq", ".shows"]),
+            ("tvm-fetch", ["shows", "--local", "--catalog", catalog, "--jq", ".id"]),
+            ("tvm-fav", ["list", "--db", db, "--jq", ".id"]),
+            ("tvm-fav", ["next", "--db", db, "--jq", ".id"]),
+            ("tvm-fav", ["changes", "--db", db, "--jq", ".show"]),
+            ("tvm-fav", ["watched", "--db", db]),
+            ("tvm-fav", ["show", "1", "--db", db, "--jq", ".id"]),
+            ("tvm-episodes", ["1", "--db", db, "--jq", "._tvm.watched"]),
+        ]
+    }
+
+    /// A home of nobody's own in the sandbox, for its cache, history and state.
+    private func nobodyHome(_ sandbox: Sandbox) throws -> URL {
+        let home = sandbox.root.appendingPathComponent("nobody")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        #expect(chown(home.path, Self.nobody, Self.nobody) == 0)
+        return home
+    }
+
+    /// Runs a tool as the user nobody, with `home` as its HOME and XDG folders.
+    private func runAsNobody(_ sandbox: Sandbox, home: URL, _ tool: String, _ arguments: [String]) async throws
+        -> ToolResult
+    {
+        var environment = sandbox.environment
+        environment["HOME"] = home.path
+        for (key, folder) in [
+            ("XDG_DATA_HOME", "data"), ("XDG_CACHE_HOME", "cache"), ("XDG_STATE_HOME", "state"),
+            ("XDG_CONFIG_HOME", "config"),
+        ] {
+            environment[key] = home.appendingPathComponent(folder).path
+        }
+        return try await Sandbox.run(
+            executable: URL(fileURLWithPath: "/usr/bin/setpriv"),
+            arguments: ["--reuid=\(Self.nobody)", "--regid=\(Self.nobody)", "--clear-groups", Binaries.url(tool).path]
+                + arguments,
+            stdin: nil, environment: environment, directory: home, timeout: 60)
+    }
+
+    /// Syncs the catalogue and saves two favorites with marks, as root, in 0755 folders, with no `-wal` or `-shm`
+    /// left beside the files (as after the owner's last command).
+    private func ownersFiles(_ sandbox: Sandbox) async throws -> (db: String, catalog: String) {
+        #expect(try await sandbox.run("tvm-fetch", ["catalog", "sync"]).status == 0)
+        #expect(try await sandbox.run("tvm-fav", ["add", "1", "139"]).status == 0)
+        #expect(try await sandbox.run("tvm-fav", ["watch", "--show", "1", "--season", "1"]).status == 0)
+        let db = sandbox.favoritesDatabase.path
+        let catalog = sandbox.catalog.path
+        for file in [db, catalog] {
+            _ = try await sqlite(file, "PRAGMA wal_checkpoint(TRUNCATE)")
+            #expect(!FileManager.default.fileExists(atPath: file + "-shm"), "\(file)-shm is left")
+            #expect(chmod(file, 0o644) == 0)
+        }
+        for folder in [sandbox.dataHome.path, sandbox.dataHome.appendingPathComponent("tvm").path] {
+            #expect(chmod(folder, 0o755) == 0)
+        }
+        return (db, catalog)
+    }
+
+    // Regression: tvm-search --local, catalog info, list, next, changes, watched and show exited 74 "make the file
+    // and its folder writable" on another user's files: SQLite could not make the -shm a WAL reader needs.
+    @Test("a read-only database or catalogue could not be read: another user's files read as their owner reads them")
+    func anotherUsersFiles() async throws {
+        try await withReplay { _, sandbox in
+            let (db, catalog) = try await ownersFiles(sandbox)
+            let home = try nobodyHome(sandbox)
+            let before = try [db, catalog].map { try Data(contentsOf: URL(fileURLWithPath: $0)) }
+            for (tool, arguments) in Self.readers(db: db, catalog: catalog) {
+                let line = ([tool] + arguments).joined(separator: " ")
+                let theirs = try await runAsNobody(sandbox, home: home, tool, arguments)
+                let owners = try await sandbox.run(tool, arguments)
+                // 1 is `changes` with no events yet.
+                #expect(owners.status == 0 || owners.status == 1, "\(line): \(owners.stderr)")
+                #expect(theirs.status == owners.status, "\(line) as nobody: \(theirs.stderr)")
+                #expect(theirs.stdout == owners.stdout, "\(line) as nobody")
+                #expect(!theirs.stderr.contains("read-only"), "\(line) as nobody: \(theirs.stderr)")
+            }
+            // What the reader saw is what the files hold (not an empty answer that happens to match).
+            let search = try await runAsNobody(
+                sandbox, home: home, "tvm-search", ["--local", "girls", "--catalog", catalog])
+            #expect(search.lines.count > 1)
+            let list = try await runAsNobody(sandbox, home: home, "tvm-fav", ["list", "--db", db, "--jq", ".id"])
+            #expect(list.lines.sorted() == ["1", "139"])
+            let watched = try await runAsNobody(sandbox, home: home, "tvm-fav", ["watched", "--db", db])
+            #expect(!watched.lines.isEmpty)
+
+            // Writes still fail with the read-only advice, and touch nothing.
+            let add = try await runAsNobody(sandbox, home: home, "tvm-fav", ["add", "2", "--db", db])
+            #expect(add.status == 74, "\(add.stderr)")
+            #expect(add.stderr.contains("the favorites database \(db) is read-only; make the file and its folder"))
+            let mark = try await runAsNobody(sandbox, home: home, "tvm-fav", ["watch", "--show", "139", "--db", db])
+            #expect(mark.status == 74, "\(mark.stderr)")
+            #expect(mark.stderr.contains("the favorites database \(db) is read-only"), "\(mark.stderr)")
+            let sync = try await runAsNobody(
+                sandbox, home: home, "tvm-fetch", ["catalog", "sync", "--catalog", catalog])
+            #expect(sync.status == 74, "\(sync.stderr)")
+            #expect(sync.stderr.contains("the show catalogue \(catalog) is read-only; make the file and its folder"))
+            let after = try [db, catalog].map { try Data(contentsOf: URL(fileURLWithPath: $0)) }
+            #expect(after == before)
+        }
+    }
+
+    @Test("a database and catalogue of one's own in a read-only (0555) folder are read")
+    func readOnlyFolder() async throws {
+        try await withReplay { _, sandbox in
+            let (db, catalog) = try await ownersFiles(sandbox)
+            let home = try nobodyHome(sandbox)
+            let folder = home.appendingPathComponent("ro")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let copies = [db, catalog].map {
+                folder.appendingPathComponent(URL(fileURLWithPath: $0).lastPathComponent).path
+            }
+            for (file, copy) in zip([db, catalog], copies) {
+                try FileManager.default.copyItem(atPath: file, toPath: copy)
+                #expect(chown(copy, Self.nobody, Self.nobody) == 0)
+            }
+            #expect(chown(folder.path, Self.nobody, Self.nobody) == 0)
+            #expect(chmod(folder.path, 0o555) == 0)
+            for (tool, arguments) in Self.readers(db: copies[0], catalog: copies[1]) {
+                let line = ([tool] + arguments).joined(separator: " ")
+                let theirs = try await runAsNobody(sandbox, home: home, tool, arguments)
+                let originals = arguments.map { $0 == copies[0] ? db : $0 == copies[1] ? catalog : $0 }
+                let owners = try await sandbox.run(tool, originals)
+                #expect(theirs.status == owners.status, "\(line): \(theirs.stderr)")
+                #expect(theirs.stdout == owners.stdout, "\(line)")
+            }
+            #expect(
+                try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == [
+                    "catalog.sqlite", "tvm.sqlite",
+                ])
+        }
+    }
+
+    @Test("an older database or catalogue that cannot be written says it must be upgraded, and by whom (74)")
+    func olderFileReadOnly() async throws {
+        try await withReplay { _, sandbox in
+            let (db, catalog) = try await ownersFiles(sandbox)
+            let home = try nobodyHome(sandbox)
+            _ = try await sqlite(
+                db, "DELETE FROM grdb_migrations WHERE rowid = (SELECT max(rowid) FROM grdb_migrations)")
+            // Without only the prefix indexes (v2-prefix-index), the catalogue is searched as it is, only slower.
+            _ = try await sqlite(catalog, "DELETE FROM grdb_migrations WHERE identifier = 'v2-prefix-index'")
+            let search = try await runAsNobody(
+                sandbox, home: home, "tvm-search", ["--local", "girls", "--catalog", catalog, "--jq", ".name"])
+            #expect(search.status == 0, "\(search.stderr)")
+            #expect(search.stdout.split(separator: "\n").first == "Girls")
+            _ = try await sqlite(catalog, "DELETE FROM grdb_migrations")
+            let list = try await runAsNobody(sandbox, home: home, "tvm-fav", ["list", "--db", db])
+            #expect(list.status == 74)
+            #expect(
+                list.stderr.contains(
+                    "the favorites database \(db) was written by an older tvm and must be upgraded before it can be "
+                        + "read, which needs write access to the file and its folder"), "\(list.stderr)")
+            let info = try await runAsNobody(
+                sandbox, home: home, "tvm-fetch", ["catalog", "info", "--catalog", catalog])
+            #expect(info.status == 74)
+            #expect(
+                info.stderr.contains(
+                    "the show catalogue \(catalog) was written by an older tvm and must be upgraded before it can be "
+                        + "read"), "\(info.stderr)")
+            #expect(info.stderr.contains("run tvm-fetch catalog sync once as a user who can write it"))
+        }
+    }
+}
+
+/// Whether a test can run a tool as another user: as root, with util-linux's setpriv.
+private enum OtherUser {
+    static let available = getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")
+}

@@ -296,7 +296,7 @@ complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_option
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav watch"' -l 'season' -d 'With --show: this whole season (repeat for several).' -rfka ''
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav watch" through' -l 'through' -d 'With --show: every episode up to and including this one.' -rfka ''
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav watch" specials' -l 'specials' -d 'Include specials (they are left out of --show selections and refused as ids without it).'
-complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav watch" at' -l 'at' -d 'When they were watched, ISO 8601 (default: now).' -rfka ''
+complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav watch" at' -l 'at' -d 'When they were watched, ISO 8601 (default: now): from 1900 to now (5 minutes ahead at most), as tvm-fav import takes watched_at.' -rfka ''
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav watch" push' -l 'push' -d 'Push the marks to TVMaze at once, when signed in (also TVM_AUTO_PUSH=1).'
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav watch" db' -l 'db' -d 'The favorites database (default: $TVM_DB, else $XDG_DATA_HOME/tvm/tvm.sqlite).' -rF
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav watch" lock-timeout' -l 'lock-timeout' -d 'How long a save or delete waits for another tvm-fav to finish, in seconds.' -rfka ''

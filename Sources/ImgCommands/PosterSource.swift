@@ -26,6 +26,8 @@ struct PosterSource: Sendable {
     /// Submits the records and ids of every stdin line; bad lines become problems in their place.
     func readStdin(_ submit: (PosterWork) async -> Void) async throws {
         for try await line in AsyncJSONLines(source: stdin) {
+            // The output's reader went away: no more lines, show requests or downloads.
+            try Task.checkCancellation()
             let items: [ImageInput.Item]
             do {
                 items = try ImageInput.items(inLine: try line.get())
@@ -53,7 +55,7 @@ struct PosterSource: Sendable {
 
     /// Fetches each show and submits its record.
     func fetchShows(_ ids: [Int], _ submit: (PosterWork) async -> Void) async {
-        for id in ids {
+        for id in ids where !Task.isCancelled {
             await send(await fetchShow(id, label: nil), submit)
         }
     }

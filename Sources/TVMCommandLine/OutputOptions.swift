@@ -83,7 +83,9 @@ package struct OutputOptions: ParsableArguments, Sendable {
     @Option(
         name: [.customShort("n"), .customLong("limit")],
         help: ArgumentHelp(
-            "Stop after this many output records, asking the API for no more than they need.", valueName: "n")
+            "Stop after this many output records, asking the API for no more than they need; 0 for no limit "
+                + "(every record, also where a command has a default limit, as tvm-search --local has 10).",
+            valueName: "n")
     )
     package var limit: Int?
 

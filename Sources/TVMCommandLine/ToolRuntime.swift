@@ -82,7 +82,7 @@ package final class ToolRuntime {
         if interactive, !outputOptions.noPager, let pager = PagerSink.command(environment: terminal.environment) {
             sink = PagerSink(
                 command: pager, environment: terminal.environment, height: terminal.height, width: terminal.width,
-                terminal: context.stdout(true))
+                terminal: context.stdout(true), warn: { [diagnostics] in diagnostics.warning($0) })
         } else {
             sink = context.stdout(interactive)
         }

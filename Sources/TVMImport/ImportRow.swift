@@ -1,4 +1,5 @@
 import Foundation
+import TVMStore
 
 /// How an export names a show: by any of its ids, or only by its title.
 public struct ShowKey: Sendable, Hashable {
@@ -151,6 +152,8 @@ public enum SkipReason: String, Sendable, CaseIterable {
     case showNotOnTVMaze = "show not on TVMaze"
     /// The row cannot be read: a broken line, a missing field, a date in no known format.
     case unreadable = "unreadable row"
+    /// The row's time cannot be when an episode was watched: before 1900, or in the future.
+    case impossibleTime = "impossible time"
 }
 
 /// A row that was not imported, and why.
@@ -192,6 +195,25 @@ public struct ImportHistory: Sendable {
 
     /// An empty history.
     public init() {}
+
+    /// Moves the rows whose time cannot be when an episode was watched (``WatchMark/timeProblem(_:now:)``: before
+    /// 1900, or in the future) to ``skipped``, quoting the time: the rest of the import goes on.
+    ///
+    /// - Parameter now: The run's clock.
+    public mutating func skipImpossibleTimes(now: Date) {
+        var kept: [ImportRow] = []
+        for row in rows {
+            if let time = row.watchedAt, let problem = WatchMark.timeProblem(time, now: now) {
+                let text = time.formatted(.iso8601)
+                skipped.append(
+                    SkippedRow(
+                        reason: .impossibleTime, detail: "watched_at \(text) \(problem)", origin: row.origin, row: row))
+            } else {
+                kept.append(row)
+            }
+        }
+        rows = kept
+    }
 
     /// Adds another file's history.
     ///

@@ -48,40 +48,12 @@ struct FavDurabilityTests {
         let earlier = try FavSupport.recordedShows().prefix(100)
         _ = try await sandbox.run("tvm-fav", ["add", "--no-episodes"], stdin: earlier.joined(separator: "\n") + "\n")
         #expect(try await sandbox.favoriteIDs().count == 100)
-        let big = Data(
-            (try FavSupport.manyShows(count: 50_000, firstID: 1_000_001).joined(separator: "\n") + "\n").utf8)
-        let process = Process()
-        process.executableURL = Binaries.url("tvm-fav")
-        process.arguments = ["add", "--no-episodes"]
-        process.environment = sandbox.environment
-        // Stdin stays open: the add cannot finish before it is killed, however slow or fast the machine is.
-        let input = Pipe()
-        process.standardInput = input
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        DispatchQueue.global().async { try? input.fileHandleForWriting.write(contentsOf: big) }
         // The batch is under way once its scratch file beside the database grows past a few megabytes.
-        let folder = sandbox.favoritesDatabase.deletingLastPathComponent().path
-        func scratchFiles() -> [String] {
-            ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter {
-                $0.hasPrefix(".tvm-batch-")
-            }
-        }
-        var scratchSize = 0
-        let deadline = ContinuousClock.now + .seconds(300)
-        while process.isRunning && ContinuousClock.now < deadline {
-            scratchSize =
-                scratchFiles().compactMap {
-                    try? FileManager.default.attributesOfItem(atPath: folder + "/" + $0)[.size] as? Int
-                }.max() ?? 0
-            if scratchSize > 4_000_000 { break }
-            try await Task.sleep(for: .milliseconds(5))
-        }
-        let wasRunning = process.isRunning
-        kill(process.processIdentifier, SIGKILL)
-        while process.isRunning { try await Task.sleep(for: .milliseconds(10)) }
-        try? input.fileHandleForWriting.close()
+        let add = try BigAdd(sandbox, count: 50_000, firstID: 1_000_001)
+        let scratchSize = try await add.waitForScratch(over: 4_000_000)
+        let wasRunning = try await add.end(with: SIGKILL)
+        let process = add.process
+        let scratchFiles = add.scratchFiles
         #expect(wasRunning, "the add ended before it could be killed")
         #expect(process.terminationReason == .uncaughtSignal)
         #expect(scratchSize > 4_000_000)

@@ -161,3 +161,28 @@ struct ImgCommandTests {
         #expect(try await sandbox.run("tvm-img", ["cache", "prune", "--max-size", "lots"]).status == 64)
     }
 }
+
+/// Issue 30, #14: `tvm-img -j 4 | head -1` went on downloading for 12 s after head exited.
+@Suite("regressions: tvm-img stops at a closed pipe")
+struct ImgClosedPipeRegressionTests {
+    @Test("`tvm-img -j 4 | head -1` kept downloading after head exited: it stops at the first EPIPE")
+    func stopsAtFirstBrokenPipe() async throws {
+        try await withReplay { server, sandbox in
+            let shows = try Fixtures.elements("shows/page-0.json", baseURL: server.baseURL).prefix(40)
+            #expect(Img.urls(Array(shows)).allSatisfy { $0 != nil })
+            let file = sandbox.root.appendingPathComponent("shows.jsonl")
+            try Data(shows.joined(separator: "\n").utf8).write(to: file)
+            // Every poster takes 500 ms: 40 of them at 4 at a time would take 5 s; head exits after the first.
+            server.addFault(.delay(.milliseconds(500)), matching: .prefix("/uploads/images"))
+            let result = try await Img.shell(
+                sandbox, "env --default-signal=PIPE tvm-img -j 4 < \(file.path) | head -1; echo \"${PIPESTATUS[0]}\"")
+            #expect(result.lines.count == 2, "\(result.stdout)")
+            #expect(result.lines.last == "0", "a closed pipe ends the run quietly")
+            #expect(result.stderr.isEmpty)
+            // Rounds of 4 until a write meets the closed pipe: the first round's lines may still fit the pipe
+            // before head has exited, so up to three rounds (12), never the 40 the old code fetched.
+            let downloads = server.log.count(matching: .prefix("/uploads/images"))
+            #expect((1...12).contains(downloads), "\(downloads) posters were asked for after the reader left")
+        }
+    }
+}

@@ -30,6 +30,30 @@ struct CalendarTests {
         #expect(ICalendar.escape("\u{7F}x\u{C2}") == "x\u{C2}")
     }
 
+    @Test(
+        "a name with CR/LF made calcurse reject the whole calendar: SUMMARY folds line breaks to spaces, bidi controls go"
+    )
+    func oneLineSummary() throws {
+        let record = Array(
+            #"{"id":9,"airdate":"2020-01-01","airtime":"","season":1,"number":1,"name":"Pilot\u2028Two","summary":"<p>a</p><p>b</p>"}"#
+                .utf8)
+        let event = try #require(
+            ICalendar.event(
+                for: record, show: "Bad\r\nShow\n\u{202E}gnp.exe\u{2066}x\u{200F}", averageRuntime: nil, stamp: 0))
+        let text = String(decoding: ICalendar.text(of: event), as: UTF8.self)
+        let summary = try #require(text.components(separatedBy: "\r\n").first { $0.hasPrefix("SUMMARY:") })
+        #expect(summary == "SUMMARY:Bad Show gnp.exex S01E01 Pilot Two")
+        #expect(ICalendar.escape("a\r\nb\nc\rd\u{0B}e\u{85}f", oneLine: true) == "a b c d e f")
+        #expect(
+            ICalendar.escape("a\u{202A}b\u{202B}c\u{202C}d\u{202D}e\u{2067}f\u{2068}g\u{2069}h\u{200E}i") == "abcdefghi"
+        )
+        // DESCRIPTION keeps its escaped newlines, and escaping still holds in a one-line value.
+        #expect(text.contains("DESCRIPTION:a\\n"), "\(text)")
+        #expect(ICalendar.escape("x;y,z\\\nw", oneLine: true) == "x\\;y\\,z\\\\ w")
+        let header = String(decoding: ICalendar.header(name: "tvm\r\nname"), as: UTF8.self)
+        #expect(header.hasSuffix("X-WR-CALNAME:tvm name\r\n"))
+    }
+
     @Test("a URL with a line break or a quote is left out, and control characters are dropped from the others")
     func urls() throws {
         let base = #"{"id":9,"airdate":"2020-01-01","airtime":"","url":"#

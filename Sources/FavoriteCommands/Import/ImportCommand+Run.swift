@@ -13,7 +13,8 @@ extension ImportCommand {
         try await FavoritesAccess.run(store: store, output: output) { access in
             let runtime = access.runtime
             let now = try runtime.now()
-            let history = readExport(runtime: runtime)
+            var history = readExport(runtime: runtime)
+            history.skipImpossibleTimes(now: now)
             for problem in history.problems { runtime.diagnostics.error(problem.localizedDescription) }
             if history.files.isEmpty || (history.rows.isEmpty && history.skipped.isEmpty && !history.problems.isEmpty) {
                 runtime.raise(.badInput)

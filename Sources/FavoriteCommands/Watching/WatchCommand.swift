@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import TVMCommandLine
 import TVMRecords
+import TVMStore
 
 /// `tvm-fav watch`: mark episodes watched.
 package struct WatchCommand: AsyncParsableCommand {
@@ -21,7 +22,7 @@ package struct WatchCommand: AsyncParsableCommand {
 
             An episode of a show that is not a favorite adds the show first (with its episodes), with a note on \
             stderr. An unknown episode or show, a --through past the last episode, a malformed --through or a \
-            --at in the future or malformed is reported and changes nothing (exit 1 or 64). A bad stdin line is \
+            --at before 1900, in the future or malformed is reported and changes nothing (exit 1 or 64). A bad stdin line is \
             reported with its number, and the other lines are marked. All the marks of a run are saved in one \
             transaction.
 
@@ -43,7 +44,11 @@ package struct WatchCommand: AsyncParsableCommand {
 
     @OptionGroup package var selectors: WatchSelectors
 
-    @Option(help: ArgumentHelp("When they were watched, ISO 8601 (default: now).", valueName: "time"))
+    @Option(
+        help: ArgumentHelp(
+            "When they were watched, ISO 8601 (default: now): from 1900 to now (5 minutes ahead at most), as tvm-fav "
+                + "import takes watched_at.",
+            valueName: "time"))
     package var at: String?
 
     @Flag(help: "Push the marks to TVMaze at once, when signed in (also TVM_AUTO_PUSH=1).")
@@ -60,10 +65,9 @@ package struct WatchCommand: AsyncParsableCommand {
         guard let instant = ToolClock.instant(at) else {
             throw ValidationError("--at takes an ISO 8601 time such as 2024-03-01T21:00:00Z or 2024-03-01, not '\(at)'")
         }
-        if let now = try? ToolClock.now(environment: ToolContext.current.terminal.environment),
-            Double(instant) > now.timeIntervalSince1970
-        {
-            throw ValidationError("--at \(at) is in the future; a mark says when an episode was watched")
+        let now = (try? ToolClock.now(environment: ToolContext.current.terminal.environment)) ?? Date()
+        if let problem = WatchMark.timeProblem(Date(timeIntervalSince1970: Double(instant)), now: now) {
+            throw ValidationError("--at \(at) \(problem); a mark says when an episode was watched")
         }
     }
 

@@ -5,7 +5,8 @@ import TVMText
 /// RFC 5545 text: a calendar of episodes that any calendar app can import or subscribe to.
 ///
 /// Lines end in CRLF and are folded at 75 octets (a continuation line starts with one space, and no UTF-8
-/// sequence is split); TEXT values escape `\`, `;`, `,` and newlines, and lose other control characters.
+/// sequence is split); TEXT values escape `\`, `;`, `,` and newlines (a one-line value such as `SUMMARY` gets
+/// spaces instead), and lose other control characters and bidi controls.
 ///
 /// ```swift
 /// var text = ICalendar.header(name: "tvm")
@@ -128,11 +129,17 @@ package enum ICalendar {
         return out
     }
 
-    /// Escapes a TEXT value: `\` `;` `,` and newlines; other control characters are dropped.
+    /// Escapes a TEXT value: `\` `;` `,` and newlines; other control characters and bidi controls are dropped.
     ///
-    /// - Parameter text: The value.
+    /// A one-line value (`SUMMARY`, the calendar's name) gets a space for each line break (CR, LF, CRLF, VT, FF,
+    /// NEL, U+2028, U+2029) instead of an escaped newline, which calendar programs such as calcurse refuse in a
+    /// summary ("line break in summary"). Bidi controls (U+200E, U+200F, U+202A to U+202E, U+2066 to U+2069) are
+    /// dropped everywhere: an override reorders what a calendar shows.
+    /// - Parameters:
+    ///   - text: The value.
+    ///   - oneLine: Whether line breaks become spaces rather than escaped newlines.
     /// - Returns: The escaped value.
-    package static func escape(_ text: String) -> String {
+    package static func escape(_ text: String, oneLine: Bool = false) -> String {
         var out = String.UnicodeScalarView()
         var afterCR = false
         for scalar in text.unicodeScalars {
@@ -140,9 +147,12 @@ package enum ICalendar {
             switch scalar {
             case "\\", ";", ",": out += ["\\", scalar]
             case "\n" where afterCR: continue
-            case "\n", "\r": out += ["\\", "n"]
+            case "\n", "\r": out += oneLine ? [" "] : ["\\", "n"]
+            case "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}":
+                if oneLine { out.append(" ") } else if scalar.value > 0xFF { out.append(scalar) }
             case "\t": out.append(scalar)
             case "\u{0}"..."\u{1F}", "\u{7F}"..."\u{9F}": continue
+            case "\u{200E}", "\u{200F}", "\u{202A}"..."\u{202E}", "\u{2066}"..."\u{2069}": continue
             default: out.append(scalar)
             }
         }
@@ -159,9 +169,9 @@ package enum ICalendar {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// Appends `NAME:` and the escaped TEXT value, folded.
+    /// Appends `NAME:` and the escaped TEXT value, folded; only `DESCRIPTION` may hold line breaks.
     private static func appendProperty(_ name: String, text: String, to out: inout [UInt8]) {
-        appendFolded(Array((name + ":" + escape(text)).utf8), to: &out)
+        appendFolded(Array((name + ":" + escape(text, oneLine: name != "DESCRIPTION")).utf8), to: &out)
     }
 
     /// Whether text holds a line break (LF, VT, FF, CR, NEL, U+2028, U+2029) or a `"`, either of which a URI value

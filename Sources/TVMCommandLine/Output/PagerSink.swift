@@ -1,5 +1,6 @@
 import Foundation
 import TVMRecords
+import TVMText
 
 #if canImport(Glibc)
     import Glibc
@@ -12,7 +13,14 @@ import TVMRecords
 /// held output and the rest. `LESS=FRX` is set for the pager unless `LESS` is set, so colours survive. An empty
 /// pager or `cat` means no pager. While the pager runs, Ctrl-C is left to it (the tool ignores SIGINT), and the
 /// tool waits for it to exit in ``close()``; when the user quits it early, writes fail as a closed pipe does.
+///
+/// A pager that exits with a failure status (not found, `false`, a broken command) has shown nothing: what it was
+/// given (kept up to ``keptBytes``) goes to the terminal instead, with a warning, and so does the rest. Beyond that
+/// the output is lost, which is a write error.
 package final class PagerSink: ByteSink {
+    /// How much of the pager's input is kept to show on the terminal should the pager fail.
+    package static let keptBytes = 8 << 20
+
     private let command: String
     private let environment: [String: String]
     private let screenLines: Int
@@ -24,6 +32,9 @@ package final class PagerSink: ByteSink {
     private var pipe: FileDescriptorSink?
     private var pager: pid_t?
     private var decided = false
+    /// What the pager was given, while it is at most ``keptBytes``; `nil` beyond.
+    private var sent: [UInt8]? = []
+    private let warn: (String) -> Void
 
     /// The pager command a terminal's output goes through, or `nil` for none.
     ///
@@ -49,8 +60,13 @@ package final class PagerSink: ByteSink {
     ///   - height: The screen's height in lines.
     ///   - width: The screen's width in columns.
     ///   - terminal: Standard output, for what fits on the screen.
-    package init(command: String, environment: [String: String], height: Int, width: Int, terminal: any ByteSink) {
+    ///   - warn: Told, once, when the pager failed and the output goes to the terminal instead.
+    package init(
+        command: String, environment: [String: String], height: Int, width: Int, terminal: any ByteSink,
+        warn: @escaping (String) -> Void = { _ in }
+    ) {
         self.command = command
+        self.warn = warn
         self.environment = environment
         self.screenLines = max(1, height - 1)
         self.screenWidth = max(1, width)
@@ -62,8 +78,8 @@ package final class PagerSink: ByteSink {
     /// - Parameter bytes: The bytes to write.
     /// - Throws: ``JSONLinesError/brokenPipe`` once the user quit the pager; other write errors.
     package func write(_ bytes: UnsafeRawBufferPointer) throws(JSONLinesError) {
-        if let pipe {
-            try pipe.write(bytes)
+        if pipe != nil {
+            try toPager(bytes)
             return
         }
         if decided {
@@ -86,26 +102,35 @@ package final class PagerSink: ByteSink {
     ///
     /// - Throws: The errors of ``write(_:)``.
     package func endLine() throws(JSONLinesError) {
-        if let pipe { try pipe.endLine() } else if decided { try terminal.endLine() }
+        if let pipe {
+            do { try pipe.endLine() } catch .brokenPipe { try fallBack(adding: []) }
+        } else if decided {
+            try terminal.endLine()
+        }
     }
 
     /// Writes out what the pager (or the terminal) has not received yet. Short output stays held until
     /// ``close()``, so that it is never paged.
     package func flush() throws(JSONLinesError) {
-        if let pipe { try pipe.flush() } else if decided { try terminal.flush() }
+        if let pipe {
+            do { try pipe.flush() } catch .brokenPipe { try fallBack(adding: []) }
+        } else if decided {
+            try terminal.flush()
+        }
     }
 
     /// Ends the output: writes held output to the terminal, or closes the pager's input and waits for it.
     ///
     /// - Throws: A write error on the terminal.
     package func close() throws(JSONLinesError) {
-        if let pipe, let pager {
+        if let pipe, pager != nil {
             try? pipe.flush()
             Glibc.close(pipe.fileDescriptor)
             self.pipe = nil
-            var status: Int32 = 0
-            while waitpid(pager, &status, 0) < 0 && errno == EINTR {}
-            self.pager = nil
+            if let failure = waitForPager() {
+                try showOnTerminal(failure: failure, adding: [])
+                try terminal.flush()
+            }
             return
         }
         guard !decided else {
@@ -147,9 +172,67 @@ package final class PagerSink: ByteSink {
         signal(SIGINT, SIG_IGN)
         signal(SIGQUIT, SIG_IGN)
         pager = pid
-        let pipe = FileDescriptorSink(fileDescriptor: descriptors[1])
-        self.pipe = pipe
-        try flushHeld(to: pipe)
+        pipe = FileDescriptorSink(fileDescriptor: descriptors[1])
+        let bytes = held
+        held = []
+        let written = bytes.withUnsafeBytes { buffer in
+            Result { () throws(JSONLinesError) in try toPager(buffer) }
+        }
+        try written.get()
+        try flush()
+    }
+
+    /// Writes to the pager, keeping a copy while it is small; when the pager is gone, falls back if it failed.
+    private func toPager(_ bytes: UnsafeRawBufferPointer) throws(JSONLinesError) {
+        guard let pipe else { return try terminal.write(bytes) }
+        do {
+            try pipe.write(bytes)
+        } catch .brokenPipe {
+            return try fallBack(adding: Array(bytes))
+        }
+        if let count = sent?.count, count + bytes.count <= Self.keptBytes {
+            sent?.append(contentsOf: bytes)
+        } else {
+            sent = nil
+        }
+    }
+
+    /// The pager closed its input: a pager the user quit ends the output as a closed pipe does; a pager that
+    /// failed hands its output to the terminal.
+    private func fallBack(adding bytes: [UInt8]) throws(JSONLinesError) {
+        if let pipe { Glibc.close(pipe.fileDescriptor) }
+        pipe = nil
+        guard let failure = waitForPager() else { throw .brokenPipe }
+        try showOnTerminal(failure: failure, adding: bytes)
+    }
+
+    /// Waits for the pager; returns how it failed (`exit status 127`) when it exited with a failure status, else
+    /// `nil` (it ended well, or a signal ended it, as when the user quits).
+    private func waitForPager() -> String? {
+        guard let pager else { return nil }
+        self.pager = nil
+        var status: Int32 = 0
+        while waitpid(pager, &status, 0) < 0 && errno == EINTR {}
+        let code = (status >> 8) & 0xFF
+        guard status & 0x7F == 0, code != 0 else { return nil }
+        signal(SIGINT, SIG_DFL)
+        signal(SIGQUIT, SIG_DFL)
+        let reasons: [Int32: String] = [126: ", cannot run", 127: ", not found"]
+        return "exit status \(code)\(reasons[code] ?? "")"
+    }
+
+    /// Shows what the failed pager was given, and `bytes`, on the terminal; from now on output goes there.
+    private func showOnTerminal(failure: String, adding bytes: [UInt8]) throws(JSONLinesError) {
+        decided = true
+        let name = HTMLText.terminalSafe(command, keepingNewlines: false)
+        guard let kept = sent else {
+            warn("the pager '\(name)' failed (\(failure)) after its first \(Self.keptBytes >> 20) MiB")
+            throw .writeFailed(errno: EPIPE, reason: "the pager '\(name)' failed (\(failure)); output was lost")
+        }
+        warn("the pager '\(name)' failed (\(failure)); writing to the terminal instead (set PAGER, or use --no-pager)")
+        sent = nil
+        held = kept + bytes
+        try flushHeld(to: terminal)
     }
 
     private func flushHeld(to sink: any ByteSink) throws(JSONLinesError) {

@@ -25,7 +25,8 @@ public enum OrderedConcurrentMap {
     ///     the items submitted before it are emitted, and is rethrown.
     ///   - transform: Turns one item into a result; runs in a child task per item.
     ///   - emit: Receives the results in submission order, on the caller's task. An error it throws cancels
-    ///     the producer and the transforms and is rethrown.
+    ///     the producer and the transforms and is rethrown; items submitted after it are not transformed (a
+    ///     producer should stop when its task is cancelled).
     /// - Throws: What `produce` or `emit` throws.
     public static func run<Item: Sendable, Output: Sendable>(
         maxConcurrent: Int,
@@ -42,6 +43,8 @@ public enum OrderedConcurrentMap {
                     var running = 0
                     var index = 0
                     try await produce { item in
+                        // The consumer stopped (a closed pipe): start nothing more.
+                        guard !Task.isCancelled else { return }
                         if running >= limit {
                             _ = try? await workers.next()
                             running -= 1

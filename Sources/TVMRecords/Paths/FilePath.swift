@@ -46,6 +46,40 @@ public enum FilePath {
         }
     }
 
+    /// Why a private state file (the shared rate window, the HTTP cache) may not be used, as shown to users.
+    public struct Refusal: Error, CustomStringConvertible, Sendable {
+        /// The reason, e.g. `it is a symbolic link`.
+        public var description: String
+
+        /// Creates a refusal with its reason.
+        public init(description: String) { self.description = description }
+    }
+
+    /// Opens a private state file for reading and writing, creating it (mode 0600) when missing, without
+    /// following a symbolic link and without blocking (a FIFO in its place must not hang the tool); it must be
+    /// a regular file.
+    ///
+    /// - Parameter path: The file's path.
+    /// - Returns: The open descriptor (the caller closes it), or why the file may not be used: a symbolic link
+    ///   (whose target is never touched), not a regular file, or the system's reason.
+    public static func openPrivateFile(_ path: String) -> Result<Int32, Refusal> {
+        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o600)
+        guard fd >= 0 else {
+            let reason = errno
+            var link = stat()
+            if lstat(path, &link) == 0, (link.st_mode & S_IFMT) == S_IFLNK {
+                return .failure(Refusal(description: "it is a symbolic link; give the path of a file"))
+            }
+            return .failure(Refusal(description: String(cString: strerror(reason))))
+        }
+        var status = stat()
+        guard fstat(fd, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
+            close(fd)
+            return .failure(Refusal(description: "it is not a regular file"))
+        }
+        return .success(fd)
+    }
+
     /// Expands a leading `~` or `~/` to the home folder, as a shell would have (for paths given through an
     /// environment variable, where no shell expanded them).
     ///

@@ -9,13 +9,16 @@ import TVMRecords
 /// memory made a 1 GB stdin cost 1.14 GB of RAM; the batch now goes row by row to a scratch file beside the
 /// database (same file system, never a RAM-backed /tmp), and ``FavoritesStore/save(batch:at:)`` copies it in one
 /// short transaction. An id still to be fetched keeps its place as an empty row until ``fill(_:with:)`` or
-/// ``drop(_:)``. The file is deleted when the batch is released.
+/// ``drop(_:)``. The file is deleted when the batch is released, or when Ctrl-C, SIGTERM or SIGHUP ends the process
+/// (``SignalCleanup``).
 public final class FavoritesBatch: @unchecked Sendable {
     /// The scratch database file.
     public let path: String
     private let queue: DatabaseQueue
     private var pendingRows: [(record: ShowRecord?, id: Int)] = []
     private var next = 1
+    /// The file's slot in ``SignalCleanup``, which removes it should Ctrl-C or SIGTERM end the process.
+    private var signalSlot: Int?
     /// How many rows go to the file in one transaction.
     private static let chunk = 2_000
 
@@ -46,6 +49,7 @@ public final class FavoritesBatch: @unchecked Sendable {
         }
         Self.removeAbandoned(in: folder)
         path = folder + "/.tvm-batch-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).sqlite"
+        signalSlot = SignalCleanup.removeOnSignal(path)
         var configuration = Configuration()
         configuration.label = "tvm.batch"
         configuration.prepareDatabase { db in
@@ -70,6 +74,7 @@ public final class FavoritesBatch: @unchecked Sendable {
             }
         } catch {
             try? FileManager.default.removeItem(atPath: path)
+            if let signalSlot { SignalCleanup.forget(signalSlot) }
             throw StoreError.from(error, path: path, operation: "creating a scratch file for the batch", timeout: 0)
         }
     }
@@ -89,6 +94,7 @@ public final class FavoritesBatch: @unchecked Sendable {
     deinit {
         try? queue.close()
         try? FileManager.default.removeItem(atPath: path)
+        if let signalSlot { SignalCleanup.forget(signalSlot) }
     }
 
     /// Appends a show; returns its place in the batch.

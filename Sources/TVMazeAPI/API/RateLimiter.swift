@@ -188,22 +188,17 @@ public actor RateLimiter {
         return change(&local)
     }
 
-    private struct Unusable: Error, CustomStringConvertible {
-        var description: String
-    }
-
-    /// Reads, changes and writes the shared file under an exclusive lock. The file is opened without following
-    /// a symbolic link and without blocking (a FIFO in its place must not hang the tool), and must be a regular
-    /// file owned by nobody else's tricks.
-    private static func updateShared<T>(path: String, _ change: (inout WindowState) -> T) -> Result<T, Unusable> {
-        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o600)
-        guard fd >= 0 else { return .failure(Unusable(description: String(cString: strerror(errno)))) }
-        defer { close(fd) }
-        var status = stat()
-        guard fstat(fd, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
-            return .failure(Unusable(description: "it is not a regular file"))
+    /// Reads, changes and writes the shared file under an exclusive lock. The file is opened by
+    /// `FilePath.openPrivateFile` (no symbolic link followed, no blocking on a FIFO, a regular file only).
+    private static func updateShared<T>(path: String, _ change: (inout WindowState) -> T) -> Result<T, FilePath.Refusal>
+    {
+        let fd: Int32
+        switch FilePath.openPrivateFile(path) {
+        case .success(let opened): fd = opened
+        case .failure(let refusal): return .failure(refusal)
         }
-        guard flock(fd, LOCK_EX) == 0 else { return .failure(Unusable(description: "it cannot be locked")) }
+        defer { close(fd) }
+        guard flock(fd, LOCK_EX) == 0 else { return .failure(FilePath.Refusal(description: "it cannot be locked")) }
         defer { flock(fd, LOCK_UN) }
         var state = WindowState(text: readAll(fd))
         let before = state
@@ -212,7 +207,7 @@ public actor RateLimiter {
         let bytes = Array(state.text.utf8)
         guard ftruncate(fd, 0) == 0, lseek(fd, 0, SEEK_SET) == 0,
             bytes.withUnsafeBytes({ write(fd, $0.baseAddress, $0.count) }) == bytes.count
-        else { return .failure(Unusable(description: String(cString: strerror(errno)))) }
+        else { return .failure(FilePath.Refusal(description: String(cString: strerror(errno)))) }
         return .success(value)
     }
 

@@ -242,6 +242,7 @@ public final class HTTPCache: ResponseCache {
 
     private func open() throws -> DatabaseQueue {
         try XDGDirectories.ensure((path as NSString).deletingLastPathComponent)
+        try refuseLinks()
         var configuration = Configuration()
         configuration.busyMode = .timeout(10)
         configuration.label = "tvm-http-cache"
@@ -265,6 +266,22 @@ public final class HTTPCache: ResponseCache {
             {
                 usleep(useconds_t(20_000 * attempt))
                 attempt += 1
+            }
+        }
+    }
+
+    /// Refuses a cache file that is a symbolic link or not a regular file (as the shared rate window file is
+    /// refused, through the same `FilePath.openPrivateFile`), and a `-wal` or `-shm` file that is a link.
+    private func refuseLinks() throws {
+        switch FilePath.openPrivateFile(path) {
+        case .success(let fd): close(fd)
+        case .failure(let refusal): throw HTTPCacheError.refused(path: path, reason: refusal.description)
+        }
+        for suffix in ["-wal", "-shm"] {
+            var status = stat()
+            if lstat(path + suffix, &status) == 0, (status.st_mode & S_IFMT) == S_IFLNK {
+                throw HTTPCacheError.refused(
+                    path: path + suffix, reason: "it is a symbolic link; give the path of a file")
             }
         }
     }
@@ -312,6 +329,7 @@ public final class HTTPCache: ResponseCache {
     }
 
     private static func describe(_ error: any Error) -> String {
+        if case HTTPCacheError.refused(_, let reason) = error { return reason }
         if let error = error as? DatabaseError { return error.message ?? "\(error.resultCode)" }
         return error.localizedDescription
     }

@@ -1,0 +1,64 @@
+import Foundation
+import ReplayServer
+import Testing
+
+/// Issue 30, #14: `--at 1800-01-01` was accepted, and imported marks could say a future time `--at` refused.
+@Suite("regressions: one rule for the time a mark says, --at and import alike")
+struct MarkTimeRuleTests {
+    @Test("`--at 1800-01-01` was accepted: --at before 1900 or past the clock (beyond 5 minutes) is a usage error")
+    func atOutOfRange() async throws {
+        try await withReplay { _, sandbox in
+            try await WatchCommandTests().tracking(sandbox)
+            // TVM_NOW is 2019-01-16T00:00:00Z.
+            let refused: [(String, String)] = [
+                ("1800-01-01", "--at 1800-01-01 is before 1900-01-01, earlier than any television"),
+                ("1899-12-31T23:59:59Z", "--at 1899-12-31T23:59:59Z is before 1900-01-01, earlier than any television"),
+                ("2019-01-16T00:05:01Z", "--at 2019-01-16T00:05:01Z is in the future"),
+            ]
+            for (at, message) in refused {
+                let result = try await sandbox.runInProcess("tvm-fav", ["watch", "1", "--at", at])
+                #expect(result.status == 64, "\(at): \(result.stderr)")
+                #expect(
+                    result.stderr.contains(message + "; a mark says when an episode was watched"), "\(result.stderr)")
+                #expect(result.stdout.isEmpty)
+            }
+            #expect(try await WatchCommandTests().count("SELECT count(*) FROM watched", sandbox) == "0")
+            for (episode, at) in [("1", "1900-01-01"), ("2", "2019-01-16T00:04:00Z")] {
+                let result = try await sandbox.runInProcess("tvm-fav", ["watch", episode, "--at", at, "--jq", ".id"])
+                #expect(result.status == 0, "\(at): \(result.stderr)")
+            }
+            #expect(
+                try await WatchCommandTests().count("SELECT watched_at FROM watched ORDER BY episode_id", sandbox)
+                    == "1900-01-01 00:00:00.000\n2019-01-16 00:04:00.000")
+        }
+    }
+
+    @Test(
+        "imported marks with a future watched_at were kept: a row before 1900 or in the future is skipped and named, the rest imported"
+    )
+    func importOutOfRange() async throws {
+        try await withImportReplay { _, sandbox in
+            let csv = """
+                tvmaze_id,season,episode,watched_at
+                43,1,1,2018-06-04T00:00:00Z
+                43,1,2,2999-01-01T00:00:00Z
+                43,1,3,1800-01-01
+                43,1,4,
+                """
+            let result = try await sandbox.run(
+                "tvm-fav", ["import", "--from", "csv", "-"], stdin: csv + "\n",
+                environment: ["TVM_NOW": "2019-01-16T00:00:00Z"])
+            #expect(result.status == 1, "\(result.stderr)")
+            #expect(
+                result.stderr.contains("line 3: impossible time: watched_at 2999-01-01T00:00:00Z is in the future"),
+                "\(result.stderr)")
+            #expect(
+                result.stderr.contains(
+                    "line 4: impossible time: watched_at 1800-01-01T00:00:00Z is before 1900-01-01, earlier than any television"
+                ))
+            #expect(result.stderr.contains("2 rows skipped: 2 impossible time"), "\(result.stderr)")
+            let marks = try await sandbox.run("tvm-fav", ["watched", "--jq", ".watched_at"])
+            #expect(marks.lines.sorted() == ["2018-06-04T00:00:00.000Z", "null"], "\(marks.lines)")
+        }
+    }
+}

@@ -317,4 +317,29 @@ struct WatchCommandTests {
             #expect(try await count("SELECT count(*) FROM watched", sandbox) == "0")
         }
     }
+
+    @Test("watched as a table names the show, the episode code and title, and the time; JSON Lines stay as they were")
+    func watchedTable() async throws {
+        try await withReplay { _, sandbox in
+            try await tracking(sandbox)
+            _ = try await sandbox.runInProcess(
+                "tvm-fav", ["watch", "--show", "43", "--through", "S01E02", "--at", "2019-01-01T12:00:00Z"])
+            let table = try await sandbox.runInProcess("tvm-fav", ["watched", "--format", "csv"])
+            #expect(table.status == 0, "\(table.stderr)")
+            let rows = table.lines.map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+            #expect(rows.first == ["show", "episode", "title", "watched"])
+            #expect(
+                rows.dropFirst().map { Array($0.prefix(3)) } == [
+                    ["Outlander", "S01E01", "Sassenach"], ["Outlander", "S01E02", "Castle Leoch"],
+                ])
+            #expect(rows.dropFirst().allSatisfy { $0.last?.hasPrefix("2019-01-01 ") == true }, "\(rows)")
+            let lines = try await sandbox.runInProcess("tvm-fav", ["watched"])
+            #expect(lines.lines.count == 2)
+            #expect(
+                lines.lines.allSatisfy {
+                    $0.hasPrefix(#"{"episode":"#)
+                        && $0.hasSuffix(#","show":43,"watched_at":"2019-01-01T12:00:00.000Z"}"#)
+                })
+        }
+    }
 }

@@ -138,7 +138,7 @@ complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_positional "tvm
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_positional "tvm-fav" -eq 1' -fa 'changes' -d 'Print what changed for the favorites, as tvm-fav refresh recorded it; exit 1 when nothing did.'
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_positional "tvm-fav" -eq 1' -fa 'watch' -d 'Mark episodes watched: by id, from episode records on stdin, or a show\'s season or run.'
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_positional "tvm-fav" -eq 1' -fa 'unwatch' -d 'Remove watched marks, with the same selectors as watch.'
-complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_positional "tvm-fav" -eq 1' -fa 'watched' -d 'List the watched marks as JSON Lines, oldest first; tvm-fav watch reads them back.'
+complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_positional "tvm-fav" -eq 1' -fa 'watched' -d 'List the watched marks, oldest first: a table on a terminal, JSON Lines for tvm-fav watch to read back.'
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_positional "tvm-fav" -eq 1' -fa 'next' -d 'Print the next episode to watch of each favorite: the first unwatched, aired, regular one.'
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_positional "tvm-fav" -eq 1' -fa 'import' -d 'Import a TV Time, Trakt, Simkl, Sonarr or CSV export: favorites, episodes and watched marks.'
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_positional "tvm-fav" -eq 1' -fa 'export' -d 'Write the favorites and every watched mark, as CSV or JSON Lines, to import elsewhere.'

@@ -39,7 +39,8 @@ struct EpisodesCommand: AsyncParsableCommand {
             ahead. An episode airs at its "airstamp" (else at the start of its "airdate", UTC).
 
             When a favorites database exists (tvm-fav), each episode also gets "_tvm":{"watched":…}: the time \
-            it was marked watched (tvm-fav watch), or null; --watched and --unwatched keep only those. When \
+            it was marked watched (tvm-fav watch), or null; --watched and --unwatched keep only those. On a terminal, a watched episode \
+            has a ✓ after its number. When \
             neither the network nor the HTTP cache can answer (--offline, an unreachable host), a favorite's \
             episodes come from the favorites database, which keeps them (a note says how many shows did).
 

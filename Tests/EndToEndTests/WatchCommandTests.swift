@@ -342,4 +342,22 @@ struct WatchCommandTests {
                 })
         }
     }
+
+    @Test("the episode view marks the watched episodes with ✓, and has no mark column without a database")
+    func episodeViewMarks() async throws {
+        try await withReplay { _, sandbox in
+            let before = try await sandbox.runInProcess("tvm-episodes", ["1", "--season", "1", "--format", "table"])
+            #expect(before.status == 0, "\(before.stderr)")
+            #expect(before.lines.contains { $0.hasPrefix("   1  Pilot") }, "\(before.stdout)")
+            try await tracking(sandbox)
+            _ = try await sandbox.runInProcess("tvm-fav", ["watch", "1", "2", "--at", "2019-01-01T00:00:00Z"])
+            let result = try await sandbox.runInProcess(
+                "tvm-episodes", ["1", "--season", "1", "--format", "table", "--offline"])
+            #expect(result.status == 0, "\(result.stderr)")
+            let rows = result.lines.filter { $0.range(of: #"^ +\d+ "#, options: .regularExpression) != nil }
+            #expect(rows.count == 13, "\(result.stdout)")
+            #expect(rows.prefix(2).allSatisfy { $0.contains(" ✓ ") }, "\(rows)")
+            #expect(rows.dropFirst(2).allSatisfy { !$0.contains("✓") }, "\(rows)")
+        }
+    }
 }

@@ -10,13 +10,15 @@ struct ShowFavoriteCommand: AsyncParsableCommand {
         discussion: """
             The record comes from the local database, never from the network. On a terminal it is shown as \
             tvm-fetch show shows it: title, status, dates, genres, network, schedule, rating, the summary as \
-            plain text, the IMDb page and the poster URL. Elsewhere the saved record is printed as one JSON \
+            plain text, the IMDb page and the poster URL. --open imdb (or tvmaze) opens the page in the browser, offline \
+            too; with no browser to start, a warning prints the URL and the exit status stays 0. Elsewhere the saved record is printed as one JSON \
             line. A show may be named instead of numbered (tvm-fav show outlander), as tvm-fav rm takes names. An \
             id that is not a favorite is reported and the exit status is 1.
 
             Examples:
               tvm-fav show 1
               tvm-fav show 1 --jq .externals.imdb
+              tvm-fav show girls --open imdb
             """
     )
 
@@ -25,6 +27,12 @@ struct ShowFavoriteCommand: AsyncParsableCommand {
         completion: .candidates(FavoriteCompletion.candidates)
     )
     var shows: [ShowArgument]
+
+    @Option(
+        help: ArgumentHelp(
+            "Open the show's page in the browser ($BROWSER or xdg-open); with no browser to start, print its URL.",
+            valueName: "imdb|tvmaze"))
+    var open: ShowPage?
 
     @OptionGroup var store: StoreOptions
     @OptionGroup var output: OutputOptions
@@ -51,6 +59,7 @@ struct ShowFavoriteCommand: AsyncParsableCommand {
                     continue
                 }
                 try await out.emit(favorite.recordBytes)
+                if let open { try open.open(record: favorite.recordBytes, runtime: runtime) }
             }
             try await out.finish()
         }

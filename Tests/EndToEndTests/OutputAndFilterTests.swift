@@ -206,6 +206,16 @@ struct OutputAndFilterTests {
                     result.stderr.hasSuffix("; open the page yourself: https://www.imdb.com/title/tt1553656\n"),
                     "\(browser): \(result.stderr)")
             }
+            // tvm-fav show --open does the same, from the saved record, by id or by name.
+            #expect(try await sandbox.run("tvm-fav", ["add", "--no-episodes", "1"]).status == 0)
+            let favorite = try await sandbox.run(
+                "tvm-fav", ["show", "under the dome", "--open", "imdb", "--jq", ".id"],
+                environment: ["BROWSER": "/bin/false"])
+            #expect(favorite.status == 0, "\(favorite.stderr)")
+            #expect(favorite.stdout == "1\n")
+            #expect(
+                favorite.stderr.hasSuffix("; open the page yourself: https://www.imdb.com/title/tt1553656\n"),
+                "\(favorite.stderr)")
         }
     }
 }

@@ -30,7 +30,7 @@ function __tvm-fav_parse_tokens -S
         case 'list'
             __tvm-fav_parse_subcommand 0 'sort=' 'db=' 'lock-timeout=' 'jq=' 'jq-file=' 'arg=+' 'argjson=+' 'format=' 'fields=' 'no-header' 'csv-formulas' 'n/limit=' 'no-pager' 'no-color' 'q/quiet' 'version' 'h/help'
         case 'show'
-            __tvm-fav_parse_subcommand -r 1 'db=' 'lock-timeout=' 'jq=' 'jq-file=' 'arg=+' 'argjson=+' 'format=' 'fields=' 'no-header' 'csv-formulas' 'n/limit=' 'no-pager' 'no-color' 'q/quiet' 'version' 'h/help'
+            __tvm-fav_parse_subcommand -r 1 'open=' 'db=' 'lock-timeout=' 'jq=' 'jq-file=' 'arg=+' 'argjson=+' 'format=' 'fields=' 'no-header' 'csv-formulas' 'n/limit=' 'no-pager' 'no-color' 'q/quiet' 'version' 'h/help'
         case 'status'
             __tvm-fav_parse_subcommand 0 'db=' 'lock-timeout=' 'jq=' 'jq-file=' 'arg=+' 'argjson=+' 'format=' 'fields=' 'no-header' 'csv-formulas' 'n/limit=' 'no-pager' 'no-color' 'q/quiet' 'version' 'h/help'
         case 'refresh'
@@ -213,6 +213,7 @@ complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_option
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav list" version' -l 'version' -d 'Show the version.'
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav list" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_positional "tvm-fav show" -ge 1' -fka '(__tvm-fav_custom_completion ---completion show -- positional@0 (count (__tvm-fav_tokens -pc)) (__tvm-fav_cursor_index_in_current_token))'
+complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav show" open' -l 'open' -d 'Open the show\'s page in the browser ($BROWSER or xdg-open); with no browser to start, print its URL.' -rfka 'imdb tvmaze'
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav show" db' -l 'db' -d 'The favorites database (default: $TVM_DB, else $XDG_DATA_HOME/tvm/tvm.sqlite).' -rF
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav show" lock-timeout' -l 'lock-timeout' -d 'How long a save or delete waits for another tvm-fav to finish, in seconds.' -rfka ''
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav show" jq' -l 'jq' -d 'Filter each output record through this jq program (libjq). String results print raw, as with jq -r.' -rfka ''

@@ -14,6 +14,10 @@ struct EpisodesCommand: AsyncParsableCommand {
             to added as "_tvm":{"show":{"id":…,"name":…}}, so a stream that covers many shows still says \
             which show each episode is from. Episodes come in TVMaze's order (by air date).
 
+            A show may be given by a favorite's name instead of its id (tvm-episodes outlander): without regard \
+            to case or accents, as tvm-fav rm takes names; when several favorites match, the terminal is asked \
+            which, and a script gets exit 64 and the candidates.
+
             With no ID arguments, shows are read from stdin, one per line, in the forms tvm-fetch show \
             accepts: a show record (tvm-fav list, tvm-fetch shows), a search result {"score":…,"show":{…}}, \
             or a bare id. When the line names the show, that name is used and only the episode list is \
@@ -35,7 +39,8 @@ struct EpisodesCommand: AsyncParsableCommand {
             ahead. An episode airs at its "airstamp" (else at the start of its "airdate", UTC).
 
             When a favorites database exists (tvm-fav), each episode also gets "_tvm":{"watched":…}: the time \
-            it was marked watched (tvm-fav watch), or null; --watched and --unwatched keep only those. When \
+            it was marked watched (tvm-fav watch), or null; --watched and --unwatched keep only those. On a terminal, a watched episode \
+            has a ✓ after its number. When \
             neither the network nor the HTTP cache can answer (--offline, an unreachable host), a favorite's \
             episodes come from the favorites database, which keeps them (a note says how many shows did).
 
@@ -76,8 +81,10 @@ struct EpisodesCommand: AsyncParsableCommand {
         version: Version.current
     )
 
-    @Argument(help: ArgumentHelp("Show ids; read from stdin when none are given.", valueName: "id"))
-    var ids: [Int] = []
+    @Argument(
+        help: ArgumentHelp(
+            "Show ids, or favorites' names; read from stdin when none are given.", valueName: "id-or-name"))
+    var shows: [ShowArgument] = []
 
     @Option(
         name: .customLong("season"),
@@ -120,7 +127,7 @@ struct EpisodesCommand: AsyncParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
-        for id in ids where id <= 0 {
+        if let id = ShowArgument.firstBadID(in: shows) {
             throw ValidationError("show ids are positive integers, not \(id)")
         }
         for season in seasons where season <= 0 {
@@ -176,6 +183,8 @@ struct EpisodesCommand: AsyncParsableCommand {
             }
             let mode: EpisodePrinter.Mode =
                 upcoming ? .upcoming(seconds: (days ?? 7) * 86_400) : next ? .next : (group ? .seasons : .episodes)
+            let tracking = await EpisodeTracking(runtime: runtime, options: store)
+            let named = try await FavoriteNames.shows(for: shows, store: tracking.store, runtime: runtime)
             let printer = EpisodePrinter(
                 loader: EpisodeLoader(client: try runtime.makeClient(network, skipsUnreachableHosts: true)),
                 destination: destination,
@@ -185,20 +194,21 @@ struct EpisodesCommand: AsyncParsableCommand {
                 specials: specials,
                 ledger: ledger,
                 misses: filterWords.map(FilterMisses.init),
-                tracking: await EpisodeTracking(runtime: runtime, options: store),
+                tracking: tracking,
                 watched: watched ? true : (unwatched ? false : nil),
                 now: Int(now.timeIntervalSince1970.rounded(.down))
             )
-            if ids.isEmpty {
+            if shows.isEmpty {
                 try await StdinShowIDs.forEachShow(runtime: runtime, command: "tvm-episodes") { show, number, line in
                     try await printer.print(
                         showID: show.id, knownName: show.name, averageRuntime: show.averageRuntime, line: number,
                         input: line)
                 }
             } else {
-                for id in ids {
+                for show in named {
                     try await printer.print(
-                        showID: id, knownName: nil, averageRuntime: nil, line: nil, input: Array(String(id).utf8))
+                        showID: show.id, knownName: show.name, averageRuntime: nil, line: nil,
+                        input: Array(String(show.id).utf8))
                 }
             }
             try await printer.finish()

@@ -15,13 +15,31 @@ extension AddCommand {
             var toFetch: [Pending] = []
             var complete: [Pending] = []
             var records = 0
-            for id in ids {
-                toFetch.append(
-                    Pending(
-                        seq: try batch.appendPlaceholder(id: id), id: id, name: nil, line: nil,
-                        input: Array(String(id).utf8)))
+            for show in shows {
+                switch show {
+                case .id(let id):
+                    toFetch.append(
+                        Pending(
+                            seq: try batch.appendPlaceholder(id: id), id: id, name: nil, line: nil,
+                            input: Array(String(id).utf8)))
+                case .name(let name):
+                    guard let found = try await searchResult(for: name, runtime: runtime) else { continue }
+                    let input = Array(name.utf8)
+                    if case .record(let record) = found {
+                        let seq = try batch.append(record)
+                        records += 1
+                        if episodes {
+                            complete.append(
+                                Pending(seq: seq, id: record.id, name: record.name, line: nil, input: input))
+                        }
+                    } else if case .id(let id) = found {
+                        toFetch.append(
+                            Pending(
+                                seq: try batch.appendPlaceholder(id: id), id: id, name: nil, line: nil, input: input))
+                    }
+                }
             }
-            if ids.isEmpty {
+            if shows.isEmpty {
                 try await StdinRecords.forEach(runtime: runtime, command: "tvm-fav add") { number, line in
                     let source: FavoriteSource
                     do {

@@ -8,7 +8,11 @@ package struct AddCommand: AsyncParsableCommand {
         commandName: "add",
         abstract: "Save shows as favorites, from ids or from show records on stdin.",
         discussion: """
-            With no ID arguments, stdin is read, one line each, in every form tvm-fetch show accepts: a show \
+            A name instead of an id searches TVMaze (tvm-fav add "squid game" --first): --first saves the best \
+            match; without it, a terminal is asked which result to save, and a script gets exit 64 and the \
+            results, each with its id, so that it never saves a guess.
+
+            With no arguments, stdin is read, one line each, in every form tvm-fetch show accepts: a show \
             record, a search result {"score":…,"show":{…}}, a record with "_embedded.show", or a bare id \
             (82 or "82"). A complete show record (from tvm-fetch, tvm-search or tvm-fav list) is saved as it \
             is, without a network request; a bare id, or a record with little more than an id, is fetched \
@@ -30,6 +34,7 @@ package struct AddCommand: AsyncParsableCommand {
 
             Examples:
               tvm-fav add 1 139
+              tvm-fav add "squid game" --first
               tvm-fetch shows --page 0 | tvm-fav add > /dev/null
               tvm-search 'squid game' | head -1 | tvm-fav add
               echo 82 | tvm-fav add --db ~/shows.sqlite
@@ -37,8 +42,14 @@ package struct AddCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("Show ids to fetch and save; stdin is read when none are given.", valueName: "id"))
-    package var ids: [Int] = []
+    @Argument(
+        help: ArgumentHelp(
+            "Show ids to fetch and save, or names to search TVMaze for; stdin is read when none are given.",
+            valueName: "id-or-name"))
+    package var shows: [ShowArgument] = []
+
+    @Flag(help: "For a name, save the best search match without asking.")
+    package var first = false
 
     @Flag(
         inversion: .prefixedNo,
@@ -53,7 +64,7 @@ package struct AddCommand: AsyncParsableCommand {
     package init() {}
 
     package func validate() throws {
-        if let bad = ids.first(where: { $0 <= 0 }) {
+        if let bad = ShowArgument.firstBadID(in: shows) {
             throw ValidationError("'\(bad)' is not a show id: ids are positive integers")
         }
     }

@@ -11,7 +11,10 @@ struct RemoveCommand: AsyncParsableCommand {
         commandName: "rm",
         abstract: "Delete favorites, after asking for confirmation on the terminal.",
         discussion: """
-            Ids come from the arguments or, when none are given, from stdin in every form tvm-fav add accepts. \
+            Shows come from the arguments, as ids or as favorites' names (tvm-fav rm Girls: without regard to \
+            case or accents; a name that is a favorite's whole name means it, else the favorites whose names \
+            contain it; when several match, the terminal is asked which, and a script gets exit 64 and the \
+            candidates), or, when none are given, from stdin in every form tvm-fav add accepts. \
             tvm-fav asks once, on the terminal (/dev/tty, so piped stdin still works): for one favorite,
 
               Delete "Under the Dome" from favorites? [y/N]
@@ -25,6 +28,7 @@ struct RemoveCommand: AsyncParsableCommand {
 
             Examples:
               tvm-fav rm 1
+              tvm-fav rm Girls
               tvm-fav list --jq 'select(.status == "Ended")' | tvm-fav rm
               tvm-fav rm --yes 1 139 > removed.jsonl && tvm-fav add < removed.jsonl   # undo
             """,
@@ -32,10 +36,11 @@ struct RemoveCommand: AsyncParsableCommand {
     )
 
     @Argument(
-        help: ArgumentHelp("Show ids to delete; stdin is read when none are given.", valueName: "id"),
+        help: ArgumentHelp(
+            "Show ids or favorites' names to delete; stdin is read when none are given.", valueName: "id-or-name"),
         completion: .candidates(FavoriteCompletion.candidates)
     )
-    var ids: [Int] = []
+    var shows: [ShowArgument] = []
 
     @Flag(name: [.customShort("y"), .long], help: "Delete without asking for confirmation.")
     var yes = false
@@ -43,18 +48,25 @@ struct RemoveCommand: AsyncParsableCommand {
     @OptionGroup var store: StoreOptions
     @OptionGroup var output: OutputOptions
 
+    func validate() throws {
+        if let bad = ShowArgument.firstBadID(in: shows) {
+            throw ValidationError("'\(bad)' is not a show id: ids are positive integers")
+        }
+    }
+
     func run() async throws {
         try await FavoritesAccess.run(store: store, output: output) { access in
             let runtime = access.runtime
-            var wanted = ids
-            if wanted.isEmpty {
+            let reader = try await access.openForReading()
+            var wanted = try await FavoriteNames.ids(for: shows, store: reader, runtime: runtime)
+            if shows.isEmpty {
                 try await StdinShowIDs.forEach(runtime: runtime, command: "tvm-fav rm") { id, _, _ in wanted.append(id)
                 }
             }
             var seen = Set<Int>()
             wanted = wanted.filter { seen.insert($0).inserted }
             guard !wanted.isEmpty else { return }
-            guard let reader = try await access.openForReading() else {
+            guard let reader else {
                 wanted.forEach(access.reportNotFavorite)
                 return
             }

@@ -10,28 +10,45 @@ struct ShowFavoriteCommand: AsyncParsableCommand {
         discussion: """
             The record comes from the local database, never from the network. On a terminal it is shown as \
             tvm-fetch show shows it: title, status, dates, genres, network, schedule, rating, the summary as \
-            plain text, the IMDb page and the poster URL. Elsewhere the saved record is printed as one JSON \
-            line. An id that is not a favorite is reported and the exit status is 1.
+            plain text, the IMDb page and the poster URL. --open imdb (or tvmaze) opens the page in the browser, offline \
+            too; with no browser to start, a warning prints the URL and the exit status stays 0. Elsewhere the saved record is printed as one JSON \
+            line. A show may be named instead of numbered (tvm-fav show outlander), as tvm-fav rm takes names. An \
+            id that is not a favorite is reported and the exit status is 1.
 
             Examples:
               tvm-fav show 1
               tvm-fav show 1 --jq .externals.imdb
+              tvm-fav show girls --open imdb
             """
     )
 
     @Argument(
-        help: ArgumentHelp("The show id (several may be given).", valueName: "id"),
+        help: ArgumentHelp("The show's id or name (several may be given).", valueName: "id-or-name"),
         completion: .candidates(FavoriteCompletion.candidates)
     )
-    var ids: [Int]
+    var shows: [ShowArgument]
+
+    @Option(
+        help: ArgumentHelp(
+            "Open the show's page in the browser ($BROWSER or xdg-open); with no browser to start, print its URL.",
+            valueName: "imdb|tvmaze"))
+    var open: ShowPage?
 
     @OptionGroup var store: StoreOptions
     @OptionGroup var output: OutputOptions
 
+    func validate() throws {
+        if let bad = ShowArgument.firstBadID(in: shows) {
+            throw ValidationError("'\(bad)' is not a show id: ids are positive integers")
+        }
+    }
+
     func run() async throws {
         try await FavoritesAccess.run(store: store, output: output) { access in
             let runtime = access.runtime
-            guard let database = try await access.openForReading() else {
+            let reader = try await access.openForReading()
+            let ids = try await FavoriteNames.ids(for: shows, store: reader, runtime: runtime)
+            guard let database = reader else {
                 ids.forEach(access.reportNotFavorite)
                 return
             }
@@ -42,6 +59,7 @@ struct ShowFavoriteCommand: AsyncParsableCommand {
                     continue
                 }
                 try await out.emit(favorite.recordBytes)
+                if let open { try open.open(record: favorite.recordBytes, runtime: runtime) }
             }
             try await out.finish()
         }

@@ -49,15 +49,11 @@ struct ShowCommand: AsyncParsableCommand {
         help: ArgumentHelp(
             "Open the show's page in the browser ($BROWSER or xdg-open); with no browser to start, print its URL.",
             valueName: "imdb|tvmaze"))
-    var open: PageKind?
+    var open: ShowPage?
 
     @OptionGroup var network: NetworkOptions
     @OptionGroup var batch: BatchOptions
     @OptionGroup var output: OutputOptions
-
-    enum PageKind: String, ExpressibleByArgument, CaseIterable {
-        case imdb, tvmaze
-    }
 
     func validate() throws {
         _ = try parsedEmbeds()
@@ -103,7 +99,7 @@ struct ShowCommand: AsyncParsableCommand {
                 }
                 try await out.emit(record)
                 try await out.flush()
-                if let open { try openPage(open, record: record, runtime: runtime) }
+                if let open { try open.open(record: record, runtime: runtime) }
             }
             let given = ids + extraIDs
             if given.isEmpty {
@@ -115,27 +111,6 @@ struct ShowCommand: AsyncParsableCommand {
             }
             try await out.finish()
             ledger.finish()
-        }
-    }
-
-    private func openPage(_ kind: PageKind, record: [UInt8], runtime: ToolRuntime) throws {
-        let show = try Show(json: record)
-        let url: String?
-        switch kind {
-        case .imdb: url = show.externals?.imdb.map { "https://www.imdb.com/title/\($0)" }
-        case .tvmaze: url = show.url
-        }
-        guard let url else {
-            runtime.diagnostics.error(
-                "show \(show.id.map(String.init) ?? "?") has no \(kind == .imdb ? "IMDb id" : "TVmaze URL")")
-            runtime.raise(.notFound)
-            return
-        }
-        do {
-            try Browser.open(url, environment: runtime.terminal.environment)
-        } catch {
-            // No browser here (a server, a container): the page is still one copy-paste away, as gh browse does.
-            runtime.diagnostics.warning("\(error.localizedDescription); open the page yourself: \(url)")
         }
     }
 }

@@ -87,6 +87,39 @@ package enum Prompt {
         }
     }
 
+    /// Asks on the controlling terminal (`/dev/tty`) which of several numbered lines is meant.
+    ///
+    /// - Parameters:
+    ///   - question: The question, e.g. `Which show is "girls"?`; ` [1-N, Enter for none] ` is appended.
+    ///   - options: The lines to choose from, numbered from 1 when shown.
+    ///   - diagnostics: Used to hold progress lines while the question shows.
+    /// - Returns: `.chosen(index)` (from 0), `.none` for Enter or an answer that is not a listed number, and
+    ///   `.noTerminal` when there is no terminal to ask on.
+    package static func choose(_ question: String, options: [String], diagnostics: Diagnostics) -> Choice {
+        withTerminal(diagnostics) { fd -> Choice in
+            let width = String(options.count).count
+            let listing = options.enumerated().map { index, option in
+                let number = String(index + 1)
+                return "  " + String(repeating: " ", count: width - number.count) + number + ") " + option + "\n"
+            }
+            write(fd, listing.joined() + "\(question) [1-\(options.count), Enter for none] ")
+            guard let answer = readLine(fileDescriptor: fd),
+                let number = Int(answer.trimmingCharacters(in: .whitespaces)), (1...options.count).contains(number)
+            else { return Choice.none }
+            return .chosen(number - 1)
+        } ?? .noTerminal
+    }
+
+    /// The answer to ``choose(_:options:diagnostics:)``.
+    package enum Choice: Equatable, Sendable {
+        /// The option at this index (from 0).
+        case chosen(Int)
+        /// None of them.
+        case none
+        /// There was no terminal to ask on.
+        case noTerminal
+    }
+
     /// Asks for a line of text on the controlling terminal (`/dev/tty`).
     ///
     /// - Parameters:

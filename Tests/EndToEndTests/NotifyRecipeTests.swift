@@ -98,7 +98,7 @@ struct NotifyRecipeTests {
         let examples = try Self.block("shell", after: "### Notify me")
         #expect(examples.count == 3)
         // The help (and so the man page) gives the same three lines.
-        let help = try await Sandbox().run("tvm-fav", ["changes", "--help"]).stdout
+        let help = try await ToolDeclarations.load("tvm-fav").command(["changes"]).discussion
         let joined = help.replacingOccurrences(of: #" \\\n +"#, with: " ", options: .regularExpression)
         for example in examples { #expect(joined.contains(example), "not in the help: \(example)") }
         let man = try String(contentsOf: Repository.url("man/tvm-fav.1"), encoding: .utf8)

@@ -146,14 +146,31 @@ struct OutputAndFilterTests {
         }
     }
 
-    @Test("--help prints the exit-code table")
-    func helpHasExitCodes() async throws {
+    @Test(
+        "--help is short for every command: usage first, its own options, three examples of the man page's, the man page named"
+    )
+    func shortHelp() async throws {
         let sandbox = try Sandbox()
-        let result = try await sandbox.run("tvm-fetch", ["--help"])
-        #expect(result.status == 0)
-        for code in ["0", "1", "64", "65", "69", "74", "75"] {
-            #expect(result.stdout.contains("\n  \(code) "), "exit code \(code)")
+        for tool in Repository.tools {
+            let declarations = try await ToolDeclarations.load(tool)
+            for command in declarations.commands {
+                let label = ([tool] + command.path).joined(separator: " ")
+                let result = try await sandbox.run(tool, command.path + ["--help"], environment: ["COLUMNS": "80"])
+                #expect(result.status == 0, "\(label)")
+                let lines = result.lines
+                #expect(lines.count <= 40, "\(label): \(lines.count) lines")
+                #expect(lines.first?.hasPrefix("USAGE: \(label)") == true, "\(label): \(lines.first ?? "")")
+                #expect(lines.last == "See 'man \(tool)' for more: every option and example, and the exit codes.")
+                #expect(!result.stdout.contains("EXIT STATUS"), "\(label): the exit codes are in the man page")
+                // The examples shown are the first three of the man page's, so the tests of those cover them.
+                let shown = ShortHelpSupport.examples(result.stdout)
+                #expect(shown == Array(command.examples.prefix(3)), "\(label)")
+                #expect(command.examples.isEmpty || !shown.isEmpty, "\(label) shows no example")
+            }
         }
+        let fetch = try await sandbox.run("tvm-fetch", ["show", "--help"], environment: ["COLUMNS": "80"])
+        #expect(fetch.stdout.contains("\nAlso: --api-url, --timeout,"), "the shared options are named on one line")
+        #expect(!fetch.stdout.contains("  --jq <filter>"), "and not described")
     }
 
     @Test("--open runs $BROWSER directly with the page, no shell in between")
@@ -189,6 +206,25 @@ struct OutputAndFilterTests {
                     result.stderr.hasSuffix("; open the page yourself: https://www.imdb.com/title/tt1553656\n"),
                     "\(browser): \(result.stderr)")
             }
+            // tvm-fav show --open does the same, from the saved record, by id or by name.
+            #expect(try await sandbox.run("tvm-fav", ["add", "--no-episodes", "1"]).status == 0)
+            let favorite = try await sandbox.run(
+                "tvm-fav", ["show", "under the dome", "--open", "imdb", "--jq", ".id"],
+                environment: ["BROWSER": "/bin/false"])
+            #expect(favorite.status == 0, "\(favorite.stderr)")
+            #expect(favorite.stdout == "1\n")
+            #expect(
+                favorite.stderr.hasSuffix("; open the page yourself: https://www.imdb.com/title/tt1553656\n"),
+                "\(favorite.stderr)")
         }
+    }
+}
+
+/// The examples of a short `--help`: the indented lines under "EXAMPLES:".
+enum ShortHelpSupport {
+    static func examples(_ help: String) -> [String] {
+        let lines = help.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        guard let start = lines.firstIndex(of: "EXAMPLES:") else { return [] }
+        return lines[(start + 1)...].prefix { $0.hasPrefix("  ") }.map { $0.trimmingCharacters(in: .whitespaces) }
     }
 }

@@ -12,7 +12,11 @@ struct UpNextAndCalendarTests {
         try await withReplay { _, sandbox in
             try await watch.tracking(sandbox)
             let none = try await sandbox.runInProcess("tvm-fav", ["next", "--jq", "._tvm.show.name"])
-            #expect(none.lines == ["Outlander", "Under the Dome"], "no marks yet: by name")
+            #expect(none.status == 0)
+            #expect(none.lines.isEmpty, "no marks yet: the shows never watched are left out")
+            #expect(none.stderr.isEmpty, "the note is for a terminal")
+            let unstarted = try await sandbox.runInProcess("tvm-fav", ["next", "--all", "--jq", "._tvm.show.name"])
+            #expect(unstarted.lines == ["Outlander", "Under the Dome"], "--all lists them, by name")
             _ = try await sandbox.runInProcess(
                 "tvm-fav", ["watch", "--show", "1", "--through", "S01E06", "--at", "2019-01-01"])
             _ = try await sandbox.runInProcess(
@@ -51,6 +55,10 @@ struct UpNextAndCalendarTests {
                 let rows = result.stdout.replacingOccurrences(of: "\r", with: "").split(separator: "\n").map(
                     String.init)
                 #expect(rows.first?.hasPrefix("SHOW") == true, "\(rows)")
+                #expect(
+                    result.stdout.contains("1 favorite with nothing watched yet left out; --all lists it"),
+                    "Outlander, never watched, is left out and counted: \(rows)")
+                #expect(!rows.contains { $0.hasPrefix("Outlander") })
                 // 1x07 "Imperfect Circles": 2013-08-06 03:00 UTC is 05:00 in Paris.
                 #expect(
                     rows.contains {
@@ -230,8 +238,10 @@ struct UpNextAndCalendarTests {
                 sandbox.favoritesDatabase,
                 "UPDATE episode SET record = json_set(record, '$.airtime', '') WHERE id = 7", in: sandbox)
             _ = try await sandbox.runInProcess("tvm-fav", ["watch", "--show", "1", "--through", "S01E06"])
-            let result = try await sandbox.runInProcess("tvm-fav", ["next", "--format", "ics"])
+            let result = try await sandbox.runInProcess("tvm-fav", ["next", "--all", "--format", "ics"])
             #expect(result.status == 0, "\(result.stderr)")
+            let started = try await sandbox.runInProcess("tvm-fav", ["next", "--format", "ics"])
+            #expect(started.stdout.components(separatedBy: "BEGIN:VEVENT").count == 2, "without --all: Under the Dome")
             let file = sandbox.root.appendingPathComponent("next.ics")
             try Data(result.stdout.utf8).write(to: file)
             let parsed = try await Self.parse(file, in: sandbox)

@@ -317,4 +317,47 @@ struct WatchCommandTests {
             #expect(try await count("SELECT count(*) FROM watched", sandbox) == "0")
         }
     }
+
+    @Test("watched as a table names the show, the episode code and title, and the time; JSON Lines stay as they were")
+    func watchedTable() async throws {
+        try await withReplay { _, sandbox in
+            try await tracking(sandbox)
+            _ = try await sandbox.runInProcess(
+                "tvm-fav", ["watch", "--show", "43", "--through", "S01E02", "--at", "2019-01-01T12:00:00Z"])
+            let table = try await sandbox.runInProcess("tvm-fav", ["watched", "--format", "csv"])
+            #expect(table.status == 0, "\(table.stderr)")
+            let rows = table.lines.map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+            #expect(rows.first == ["show", "episode", "title", "watched"])
+            #expect(
+                rows.dropFirst().map { Array($0.prefix(3)) } == [
+                    ["Outlander", "S01E01", "Sassenach"], ["Outlander", "S01E02", "Castle Leoch"],
+                ])
+            #expect(rows.dropFirst().allSatisfy { $0.last?.hasPrefix("2019-01-01 ") == true }, "\(rows)")
+            let lines = try await sandbox.runInProcess("tvm-fav", ["watched"])
+            #expect(lines.lines.count == 2)
+            #expect(
+                lines.lines.allSatisfy {
+                    $0.hasPrefix(#"{"episode":"#)
+                        && $0.hasSuffix(#","show":43,"watched_at":"2019-01-01T12:00:00.000Z"}"#)
+                })
+        }
+    }
+
+    @Test("the episode view marks the watched episodes with ✓, and has no mark column without a database")
+    func episodeViewMarks() async throws {
+        try await withReplay { _, sandbox in
+            let before = try await sandbox.runInProcess("tvm-episodes", ["1", "--season", "1", "--format", "table"])
+            #expect(before.status == 0, "\(before.stderr)")
+            #expect(before.lines.contains { $0.hasPrefix("   1  Pilot") }, "\(before.stdout)")
+            try await tracking(sandbox)
+            _ = try await sandbox.runInProcess("tvm-fav", ["watch", "1", "2", "--at", "2019-01-01T00:00:00Z"])
+            let result = try await sandbox.runInProcess(
+                "tvm-episodes", ["1", "--season", "1", "--format", "table", "--offline"])
+            #expect(result.status == 0, "\(result.stderr)")
+            let rows = result.lines.filter { $0.range(of: #"^ +\d+ "#, options: .regularExpression) != nil }
+            #expect(rows.count == 13, "\(result.stdout)")
+            #expect(rows.prefix(2).allSatisfy { $0.contains(" ✓ ") }, "\(rows)")
+            #expect(rows.dropFirst(2).allSatisfy { !$0.contains("✓") }, "\(rows)")
+        }
+    }
 }

@@ -38,7 +38,9 @@ struct MarkRun {
                 store: reader, runtime: runtime, network: network, batch: batch, addsShows: watching)
             var choices: [Choice] = []
             var orphans: [WatchMark] = []
-            if let showID = selectors.show {
+            if let show = selectors.show {
+                guard let showID = try await FavoriteNames.ids(for: [show], store: reader, runtime: runtime).first
+                else { return }
                 choices = try await showSelection(showID, resolver: resolver, runtime: runtime)
             } else if !selectors.ids.isEmpty {
                 (choices, orphans) = try await idSelection(resolver: resolver, reader: reader, runtime: runtime)

@@ -12,8 +12,9 @@ package struct NextCommand: AsyncParsableCommand {
         discussion: """
             One line per favorite with something left to watch: the episode record, as TVMaze sent it, with \
             "_tvm":{"show":{"id":…,"name":…},"progress":{"watched":N,"aired":M,"total":T}}. Counts leave \
-            specials out. The shows watched most recently come first, then the others by name. Shows whose aired \
-            episodes are all watched are left out; --all includes them, as a line holding only "_tvm".
+            specials out. The shows watched most recently come first, then the others by name. Shows with nothing \
+            watched yet are left out (a note on a terminal counts them), and so are shows whose aired episodes \
+            are all watched; --all includes both, a caught-up show as a line holding only "_tvm".
 
             It reads the episodes kept in the favorites database (tvm-fav add and refresh keep them), so it \
             works offline; favorites saved before tvm kept episodes need one tvm-fav refresh.
@@ -30,7 +31,7 @@ package struct NextCommand: AsyncParsableCommand {
             """
     )
 
-    @Flag(help: "Include the shows with every aired episode watched (with no episode).")
+    @Flag(help: "Include the shows with nothing watched yet, and those with every aired episode watched.")
     package var all = false
 
     @OptionGroup package var store: StoreOptions
@@ -56,9 +57,19 @@ package struct NextCommand: AsyncParsableCommand {
                         + "(ids \(unlisted.prefix(10).map { String($0.showID) }.joined(separator: ", "))"
                         + "\(count > 10 ? ", …" : "")); tvm-fav refresh fetches them")
             }
+            let started = lines.filter { all || $0.watched > 0 }
+            let unstarted = lines.count(where: { $0.hasEpisodeList && $0.watched == 0 && $0.episode != nil })
+            // Under the table, on a terminal: why a favorite is missing from it.
+            defer {
+                if !all, unstarted > 0, runtime.terminal.stderrIsTTY {
+                    runtime.diagnostics.note(
+                        "\(unstarted) favorite\(unstarted == 1 ? "" : "s") with nothing watched yet left out; "
+                            + "--all lists \(unstarted == 1 ? "it" : "them")")
+                }
+            }
             if let calendar {
-                let runtimes = try await averageRuntimes(reader, ids: lines.map(\.showID))
-                for line in lines where line.hasEpisodeList {
+                let runtimes = try await averageRuntimes(reader, ids: started.map(\.showID))
+                for line in started where line.hasEpisodeList {
                     guard let episode = line.episode else { continue }
                     try calendar.add(
                         episode: Array(episode.utf8), show: line.showName, averageRuntime: runtimes[line.showID])
@@ -67,7 +78,7 @@ package struct NextCommand: AsyncParsableCommand {
                 return
             }
             let out = try await runtime.makeOutput(view: EpisodeTableView(.upNext))
-            for line in lines where line.hasEpisodeList && (line.episode != nil || all) {
+            for line in started where line.hasEpisodeList && (line.episode != nil || all) {
                 try await out.emit(try line.record())
             }
             try await out.finish()

@@ -10,7 +10,7 @@ package struct WatchCommand: AsyncParsableCommand {
         commandName: "watch",
         abstract: "Mark episodes watched: by id, from episode records on stdin, or a show's season or run.",
         discussion: """
-            Episodes are chosen by ids as arguments; by --show ID with --season N (a whole season), with \
+            Episodes are chosen by ids as arguments; by --show ID (or a favorite's name: --show Outlander) with --season N (a whole season), with \
             --through S02E05 (everything up to and including that episode) or alone (the whole show); or, with \
             neither, from stdin, one per line: episode records (tvm-episodes), marks as tvm-fav watched prints \
             them ({"episode":…,"show":…,"watched_at":…}, restored with their own time), or bare episode ids.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import TVMCommandLine
 import TVMRecords
 
 /// What `tvm-fav watch` and `tvm-fav unwatch` act on: episode ids, a show's season or run, or stdin.
@@ -8,8 +9,13 @@ package struct WatchSelectors: ParsableArguments {
     )
     package var ids: [Int] = []
 
-    @Option(help: ArgumentHelp("A show: with --season or --through, or alone for all of it.", valueName: "id"))
-    package var show: Int?
+    @Option(
+        help: ArgumentHelp(
+            "A show, by id or a favorite's name: with --season or --through, or alone for all of it.",
+            valueName: "id-or-name"),
+        completion: .candidates(FavoriteCompletion.candidates)
+    )
+    package var show: ShowArgument?
 
     @Option(
         name: .customLong("season"),
@@ -31,7 +37,7 @@ package struct WatchSelectors: ParsableArguments {
         if let bad = ids.first(where: { $0 <= 0 }) {
             throw ValidationError("'\(bad)' is not an episode id: ids are positive integers")
         }
-        if let show, show <= 0 { throw ValidationError("--show takes a positive show id, not \(show)") }
+        if let id = show?.id, id <= 0 { throw ValidationError("--show takes a positive show id, not \(id)") }
         if let bad = seasons.first(where: { $0 <= 0 }) {
             throw ValidationError("--season takes a positive season number, not \(bad)")
         }

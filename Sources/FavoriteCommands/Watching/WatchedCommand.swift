@@ -7,11 +7,15 @@ import TVMStore
 package struct WatchedCommand: AsyncParsableCommand {
     package static let configuration = CommandConfiguration(
         commandName: "watched",
-        abstract: "List the watched marks as JSON Lines, oldest first; tvm-fav watch reads them back.",
+        abstract:
+            "List the watched marks, oldest first: a table on a terminal, JSON Lines for tvm-fav watch to read back.",
         discussion: """
             Each line is {"episode":ID,"show":ID,"watched_at":"2024-03-01T20:00:00.000Z"}. Marks stay when \
             TVMaze removes an episode or a show stops being a favorite, so this is the whole history. To move it \
             to another machine: tvm-fav watched > history.jsonl there, tvm-fav watch < history.jsonl here.
+
+            On a terminal (or with --format table) it is a table: show, episode (S01E02, SP for a special), title \
+            and when it was watched, in your time zone (TZ); a mark whose episode is no longer kept shows its ids.
 
             Examples:
               tvm-fav watched
@@ -30,8 +34,16 @@ package struct WatchedCommand: AsyncParsableCommand {
     package func run() async throws {
         try await FavoritesAccess.run(store: store, output: output) { access in
             guard let reader = try await access.openForReading() else { return }
-            let out = try await access.runtime.makeOutput(view: nil)
-            for mark in try await reader.marks(showID: show) { try await out.emit(mark.json) }
+            let runtime = access.runtime
+            let marks = try await reader.marks(showID: show)
+            // The table (a terminal, or --format table, csv or tsv) names the shows and episodes.
+            let tabular =
+                [.table, .csv, .tsv].contains(output.format)
+                || (output.format == .auto && runtime.terminal.stdoutIsTTY)
+            let view =
+                tabular ? WatchedTableView(labels: try await WatchedTableView.labels(of: marks, in: reader)) : nil
+            let out = try await runtime.makeOutput(view: view)
+            for mark in marks { try await out.emit(mark.json) }
             try await out.finish()
         }
     }

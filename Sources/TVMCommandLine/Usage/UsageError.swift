@@ -25,7 +25,7 @@ enum UsageError {
             // Help is rendered unwrapped and laid out again (HelpText); versions and completions go unchanged.
             var text = command.fullMessage(for: error, columns: Int(Int32.max))
             if text.hasPrefix("OVERVIEW:") || text.hasPrefix("USAGE:") {
-                text = HelpText.fitted(text, width: terminal.width)
+                text = ShortHelp.make(from: text, width: terminal.width)
             }
             if !text.isEmpty { context.print(text + "\n") }
             return 0

@@ -26,6 +26,18 @@ package struct EpisodesTerminalView: TerminalView {
     /// Renders the records, one block per show, separated by empty lines.
     package func render(_ records: [[UInt8]], width: Int, color: Bool) -> String {
         var sections: [(show: ShowLabel?, seasons: [EpisodeListView.Season])] = []
+        // With a favorites database every episode record carries _tvm.watched (a time, or null): a ✓ column.
+        var watched: Set<Int>?
+        for record in records {
+            if let mark = try? RawJSON.value(atPath: [RawJSON.tvmKey, "watched"], in: record) {
+                if watched == nil { watched = [] }
+                if mark != JSONText.null,
+                    let id = (try? RawJSON.value(forKey: "id", in: record)).flatMap(RawJSON.integer)
+                {
+                    watched?.insert(id)
+                }
+            }
+        }
         for record in records {
             let show: ShowLabel?
             let season: EpisodeListView.Season
@@ -50,8 +62,10 @@ package struct EpisodesTerminalView: TerminalView {
         }
         return sections.map { section in
             let name = section.show.map { $0.name ?? "Show \($0.id)" } ?? "Episodes"
-            return EpisodeListView(showName: name, seasons: section.seasons, showsSummaries: showsSummaries)
-                .render(width: width, styler: Styler(isEnabled: color))
+            return EpisodeListView(
+                showName: name, seasons: section.seasons, showsSummaries: showsSummaries, watched: watched
+            )
+            .render(width: width, styler: Styler(isEnabled: color))
         }.joined(separator: "\n")
     }
 

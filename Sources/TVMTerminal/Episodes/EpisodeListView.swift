@@ -47,13 +47,17 @@ public struct EpisodeListView: Sendable, Equatable {
     public var maxSummaryWidth: Int
     /// The zone air times are shown in (``AirTime``): the user's, `TZ`.
     public var timeZone: TimeZone
+    /// The ids of the episodes marked watched, shown with a `✓` after the number; `nil` when marks are not
+    /// known (no favorites database): no column then.
+    public var watched: Set<Int>?
 
     /// Creates a view.
     public init(
         showName: String, seasons: [Season], showsSummaries: Bool = false, maxSummaryWidth: Int = 100,
-        timeZone: TimeZone = .current
+        timeZone: TimeZone = .current, watched: Set<Int>? = nil
     ) {
         self.timeZone = timeZone
+        self.watched = watched
         self.showName = showName
         self.seasons = seasons
         self.showsSummaries = showsSummaries
@@ -70,12 +74,19 @@ public struct EpisodeListView: Sendable, Equatable {
         let width = max(1, width)
         var lines = titleLines(width: width, styler: styler)
         let rowIndent = width > 2 ? "  " : ""
-        var table = TextTable(columns: [
+        var columns: [TextTable.Column] = [
             .init("", alignment: .right, priority: .essential), .init("", flexible: true),
             .init("", priority: .essential), .init("", alignment: .right, priority: .low),
-        ])
+        ]
+        if watched != nil { columns.insert(.init("", priority: .essential), at: 1) }
+        var table = TextTable(columns: columns)
         for episode in seasons.flatMap(\.episodes) {
-            table.addRow(Self.cells(episode, zone: timeZone))
+            var cells = Self.cells(episode, zone: timeZone)
+            if let watched {
+                let seen = episode.id.map(watched.contains) ?? false
+                cells.insert(TextTable.Cell(seen ? "✓" : " ", style: seen ? .green : []), at: 1)
+            }
+            table.addRow(cells)
         }
         let rows = table.lines(width: max(1, width - rowIndent.count), styler: styler).dropFirst()
         let numberWidth = seasons.flatMap(\.episodes).map { DisplayWidth.width(of: Self.number($0)) }.max() ?? 0

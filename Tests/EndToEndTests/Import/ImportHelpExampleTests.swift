@@ -4,18 +4,6 @@ import Testing
 /// The examples of `tvm-fav import --help` and `tvm-fav export --help`, run as written.
 @Suite("tvm-fav import and export: the help's examples run")
 struct ImportHelpExampleTests {
-    /// The indented lines under "Examples:" in a command's help.
-    static func examples(_ help: String) -> [String] {
-        let lines = help.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        guard let start = lines.firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "Examples:" }) else {
-            return []
-        }
-        return Array(
-            lines[(start + 1)...].prefix { $0.hasPrefix("  ") && !$0.trimmingCharacters(in: .whitespaces).isEmpty }
-        )
-        .map { $0.trimmingCharacters(in: .whitespaces) }
-    }
-
     @Test("every example of import --help and export --help runs: placed rows exit 0, a partial import 1")
     func helpExamples() async throws {
         try await withImportReplay { _, sandbox in
@@ -29,10 +17,11 @@ struct ImportHelpExampleTests {
                 atPath: ImportFixtures.path("variants/trakt-split"), toPath: root + "/trakt-export")
             try FileManager.default.copyItem(
                 atPath: ImportFixtures.path("generic/history.csv"), toPath: root + "/history.csv")
+            // Every example of the man page (the whole discussion); the short --help shows the first three.
+            let declarations = try await ToolDeclarations.load("tvm-fav")
             var examples: [String] = []
             for command in ["import", "export"] {
-                let help = try await sandbox.run("tvm-fav", [command, "--help"])
-                examples += Self.examples(help.stdout)
+                examples += try declarations.command([command]).examples
             }
             #expect(examples.count == 8, "\(examples)")
             for example in examples {

@@ -7,6 +7,25 @@ struct ToolDeclarations: Sendable {
         var path: [String]
         var subcommands: [String]
         var options: [Option]
+        /// The whole discussion, as the man page shows it (the short `--help` keeps three examples of it).
+        var discussion: String = ""
+
+        /// The indented lines under "Examples:" in the discussion, trimmed.
+        var examples: [String] {
+            let lines = discussion.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            guard let start = lines.firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "Examples:" })
+            else { return [] }
+            return lines[(start + 1)...].prefix { $0.hasPrefix("  ") && !$0.allSatisfy(\.isWhitespace) }
+                .map { $0.trimmingCharacters(in: .whitespaces) }
+        }
+    }
+
+    /// The command reached by `path`.
+    func command(_ path: [String]) throws -> Command {
+        guard let command = commands.first(where: { $0.path == path }) else {
+            throw DeclarationsError(detail: "\(tool) has no command \(path)")
+        }
+        return command
     }
 
     /// An option, with the fixed values its completion offers, if any.
@@ -47,7 +66,10 @@ struct ToolDeclarations: Sendable {
             return Option(names: names, values: list?["values"] as? [String])
         }
         let names = subcommands.compactMap { $0["commandName"] as? String }
-        return [Command(path: path, subcommands: names, options: options)]
+        return [
+            Command(
+                path: path, subcommands: names, options: options, discussion: command["discussion"] as? String ?? "")
+        ]
             + subcommands.flatMap { commands($0, path: path + [$0["commandName"] as? String ?? ""]) }
     }
 }

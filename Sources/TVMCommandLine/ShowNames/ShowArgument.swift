@@ -1,0 +1,33 @@
+import ArgumentParser
+
+/// A show given on the command line: an id, or a name to look up (`tvm-fav rm Girls`).
+///
+/// An argument of digits alone is an id; anything else is a name.
+package enum ShowArgument: ExpressibleByArgument, Sendable, Equatable {
+    /// A TVMaze show id.
+    case id(Int)
+    /// A show name, as typed.
+    case name(String)
+
+    package init?(argument: String) {
+        if !argument.isEmpty, argument.allSatisfy({ $0.isASCII && $0.isNumber }) {
+            guard let id = Int(argument) else { return nil }
+            self = .id(id)
+        } else if argument.allSatisfy(\.isWhitespace) {
+            return nil
+        } else {
+            self = .name(argument)
+        }
+    }
+
+    /// The id, when the argument is one.
+    package var id: Int? {
+        if case .id(let id) = self { return id }
+        return nil
+    }
+
+    /// The first id that is not positive, for the commands' `validate()`.
+    package static func firstBadID(in arguments: [ShowArgument]) -> Int? {
+        arguments.lazy.compactMap(\.id).first { $0 <= 0 }
+    }
+}

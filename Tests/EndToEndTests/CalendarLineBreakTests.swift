@@ -17,7 +17,7 @@ struct CalendarLineBreakTests {
                 sandbox.favoritesDatabase,
                 "UPDATE favorite SET name = \(hostile), record = json_set(record, '$.name', \(hostile)) WHERE id = 1",
                 in: sandbox)
-            let result = try await sandbox.runInProcess("tvm-fav", ["next", "--format", "ics"])
+            let result = try await sandbox.runInProcess("tvm-fav", ["next", "--all", "--format", "ics"])
             #expect(result.status == 0, "\(result.stderr)")
             let summaries = result.stdout.components(separatedBy: "\r\n").filter { $0.hasPrefix("SUMMARY:") }
             #expect(summaries.contains("SUMMARY:Under the Dome S01E01 Pilot"), "\(summaries)")

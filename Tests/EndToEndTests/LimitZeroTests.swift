@@ -26,7 +26,8 @@ struct LimitZeroTests {
                 #expect(negative.status == 64, "\(tool)")
                 #expect(negative.stdout.isEmpty)
                 #expect(negative.stderr.contains("--limit takes a count of records, 0 or more"), "\(negative.stderr)")
-                let help = try await sandbox.runInProcess(tool, tool == "tvm-fav" ? ["list", "--help"] : ["--help"])
+                // The whole help (the man page's text): the short --help cuts long option descriptions.
+                let help = try await sandbox.runInProcess(tool, ["--experimental-dump-help"])
                 let flat = help.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
                 #expect(flat.contains("0 for no limit (every record"), "\(tool)")
             }

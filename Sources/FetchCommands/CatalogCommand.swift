@@ -88,8 +88,13 @@ struct CatalogSyncCommand: AsyncParsableCommand {
             let client = try runtime.makeClient(network, retryDialog: false)
             let progress = CatalogSyncProgress(
                 diagnostics: diagnostics, showsProgress: runtime.terminal.stderrIsTTY && !output.quiet)
+            // The sync's "now" (its start, the updates window) is the run's: TVM_NOW when set, checked here.
+            let environment = runtime.terminal.environment
+            _ = try runtime.now()
             let sync = CatalogSync(
-                store: store, client: client, onEvent: { progress.handle($0) }, allowMassRemoval: allowMassRemoval)
+                store: store, client: client,
+                now: { ((try? ToolClock.now(environment: environment)) ?? Date()).timeIntervalSince1970 },
+                onEvent: { progress.handle($0) }, allowMassRemoval: allowMassRemoval)
             let summary: CatalogSyncSummary
             do {
                 summary = try await sync.run(full: full)

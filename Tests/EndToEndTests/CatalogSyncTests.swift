@@ -87,6 +87,24 @@ struct CatalogSyncTests {
             targets(server) == ["/shows?page=0", "/shows?page=1", "/shows?page=2", "/shows?page=3", "/shows?page=4"])
     }
 
+    @Test("catalog sync takes its time from TVM_NOW: the sync's start is the last sync, and the window follows it")
+    func syncFollowsTVMNow() async throws {
+        let world = try CatalogWorld()
+        let (server, sandbox) = try await startCatalogReplay(world)
+        defer { Task { await server.stop() } }
+        sandbox.extraEnvironment["TVM_NOW"] = "2031-05-04T03:02:01Z"
+        #expect(try await sandbox.run("tvm-fetch", ["catalog", "sync"]).status == 0)
+        #expect(try await sandbox.catalogInfo()["last_sync"] as? String == "2031-05-04T03:02:01Z")
+        // Two days later by TVM_NOW: the smallest window covering them is the week.
+        server.log.removeAll()
+        sandbox.extraEnvironment["TVM_NOW"] = "2031-05-06T03:02:01Z"
+        #expect(try await sandbox.run("tvm-fetch", ["catalog", "sync"]).status == 0)
+        #expect(targets(server).contains("/updates/shows?since=week"), "\(targets(server))")
+        #expect(try await sandbox.catalogInfo()["last_sync"] as? String == "2031-05-06T03:02:01Z")
+        sandbox.extraEnvironment["TVM_NOW"] = "yesterday"
+        #expect(try await sandbox.run("tvm-fetch", ["catalog", "sync"]).status == 64)
+    }
+
     @Test("catalog info measures the catalogue's age from TVM_NOW, as every other now")
     func infoAgeFollowsTVMNow() async throws {
         let world = try CatalogWorld()

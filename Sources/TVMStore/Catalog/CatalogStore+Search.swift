@@ -37,16 +37,22 @@ extension CatalogStore {
                 db, query: query, match: match, expression: match.all, maxRanked: maxRanked, tier: tier)
             guard hits.isEmpty, match.searched.count > 1 else { return hits }
             // A page past the end of the shows with every word is empty; it does not turn to those with any word.
-            var first = query
-            (first.offset, first.limit) = (0, 1)
-            if query.offset > 0,
-                try !Self.hits(db, query: first, match: match, expression: match.all, maxRanked: maxRanked).isEmpty
-            {
-                return []
-            }
+            if query.offset > 0, try Self.hasHit(db, query: query, expression: match.all) { return [] }
             return try Self.hits(
                 db, query: query, match: match, expression: match.any, maxRanked: maxRanked, tier: tier)
         }
+    }
+
+    /// Whether any show that passes the query's filters matches an expression.
+    private static func hasHit(_ db: Database, query: CatalogQuery, expression: String) throws -> Bool {
+        let (conditions, arguments) = filters(query)
+        return try Bool.fetchOne(
+            db,
+            sql: """
+                SELECT EXISTS (SELECT 1 FROM show AS s
+                WHERE s.id IN (SELECT rowid FROM show_search WHERE show_search MATCH ?)\(conditions.map { " AND " + $0 }.joined()))
+                """,
+            arguments: [expression] + arguments) ?? false
     }
 
     /// The most matches ranked by bm25, which scores every match; past it, popularity orders them.

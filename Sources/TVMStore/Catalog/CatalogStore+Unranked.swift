@@ -14,7 +14,7 @@ extension CatalogStore {
     /// In the best-match order, the page is the name tier (as ``nameTier(_:query:match:)`` orders it), then the
     /// other matches by popularity, found by walking the shows from the most popular and asking the index about
     /// each: with this many matches, the walk meets the page's shows early. `known`: the whole name tier when the
-    /// caller has it already.
+    /// caller has it already (``nameTier(_:query:match:)``'s short tier); otherwise it is read here, whole.
     static func unrankedHits(
         _ db: Database, query: CatalogQuery, match: CatalogMatch, expression: String, tier known: [NameTierRow]?
     ) throws -> [CatalogHit] {
@@ -34,14 +34,8 @@ extension CatalogStore {
             let ranks = try Self.ranks(db, expression: expression, ids: ids)
             return ids.map { CatalogHit(id: $0, score: -(ranks[$0] ?? 0)) }
         }
-        var whole = known
-        if whole == nil {
-            let answer = try nameTier(db, query: query, match: match)
-            if let hits = answer.hits { return hits }
-            whole = answer.shortTier
-        }
         let members =
-            try whole
+            try known
             ?? Row.fetchAll(
                 db,
                 sql: """

@@ -20,9 +20,9 @@ build_release() {
         exit 1
     }
     say "building release binaries (static Swift runtime, as 'make install' builds them)…"
-    (cd "$ROOT" && swift build -c release --static-swift-stdlib --product tvm >&2)
-    (cd "$ROOT" && swift build -c release --static-swift-stdlib --product tvm-replay >&2)
-    (cd "$ROOT" && swift build -c release --static-swift-stdlib --product tvm-bench-catalog >&2)
+    (cd "$ROOT" && swift build -c release --static-swift-stdlib --disable-local-rpath -Xswiftc -Osize --product tvm >&2)
+    (cd "$ROOT" && swift build -c release --static-swift-stdlib --disable-local-rpath -Xswiftc -Osize --product tvm-replay >&2)
+    (cd "$ROOT" && swift build -c release --static-swift-stdlib --disable-local-rpath -Xswiftc -Osize --product tvm-bench-catalog >&2)
     # The five tool names, linked to the one program as make install links them.
     for tool in tvm-fetch tvm-search tvm-fav tvm-episodes tvm-img; do ln -sfn tvm "$BIN/$tool"; done
 }

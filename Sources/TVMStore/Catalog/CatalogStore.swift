@@ -184,7 +184,13 @@ public final class CatalogStore: Sendable {
                     && db.tableExists(CatalogRecord.databaseTableName) ? CatalogRecord.fetchCount(db) : 0
             }
             if reindexing > 0 { onEvent(.reindexing(shows: reindexing)) }
-            try migrator.migrate(pool)
+            do {
+                try migrator.migrate(pool)
+            } catch {
+                // Another process opening the same older file migrated it while this one waited for the write
+                // lock; its migration then fails (the index it adds exists), and the file is current.
+                guard try schemaIsCurrent(pool, path: path) else { throw error }
+            }
         }
         return CatalogStore(writer: pool, path: path)
     }

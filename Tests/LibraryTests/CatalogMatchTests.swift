@@ -40,6 +40,14 @@ struct CatalogMatchTests {
         #expect(match.all == #""x" AND ("men" OR "men"*) AND ("g" OR "g"*)"#)
     }
 
+    @Test("the filter form finds the same shows with half the phrases: every word a prefix only")
+    func filterForm() throws {
+        let match = try #require(CatalogMatch(text: "x men gir girls"))
+        #expect(match.allFilter == #""x" AND "men"* AND "girls"*"#)
+        #expect(match.anyFilter == #""x" OR "men"* OR "gir"* OR "girls"*"#)
+        #expect(match.allInName == #"name : ("x" AND "men"* AND "girls"*)"#)
+    }
+
     @Test("at most 10 different words, 200 characters in all, are searched, and the match says so")
     func caps() throws {
         let words = (0..<30).map { "word\($0)" }

@@ -10,7 +10,8 @@ import Testing
 struct CatalogUnrankedTests {
     /// The page a query should give when bm25 is left out, worked out apart from the store's SQL: the shows with
     /// every word in their name (fewest words, most popular, lowest id), then the other matches (most popular,
-    /// lowest id); scores are those bm25 gives the same shows.
+    /// lowest id); scores are those bm25 gives the same shows. The tier is read with the scoring form of the words
+    /// (`("gir" OR "gir"*)`), where the store finds shows with the filter form (`"gir"*`).
     static func expectedPage(_ store: CatalogStore, _ query: CatalogQuery) throws -> [CatalogHit] {
         var everything = query
         everything.limit = 0
@@ -20,7 +21,8 @@ struct CatalogUnrankedTests {
         let (tier, shows) = try store.read("testing") { db in
             let tier = Set(
                 try Int.fetchAll(
-                    db, sql: "SELECT rowid FROM show_search WHERE show_search MATCH ?", arguments: [match.allInName]))
+                    db, sql: "SELECT rowid FROM show_search WHERE show_search MATCH ?",
+                    arguments: ["name : (\(match.all))"]))
             let shows = try CatalogShow.filter(keys: all.map(\.id)).fetchAll(db)
             return (tier, Dictionary(uniqueKeysWithValues: shows.map { ($0.id, $0) }))
         }

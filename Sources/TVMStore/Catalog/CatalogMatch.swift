@@ -68,36 +68,44 @@ public struct CatalogMatch: Sendable, Equatable {
     }
 
     /// Every word, anywhere in the show; a word that begins another searched word is implied by it and left out.
-    public var all: String {
+    /// The form bm25 scores: an exact word counts more than a longer word it begins.
+    public var all: String { every(scoring: true) }
+
+    /// The shows of ``all``, each word as a prefix only (`"gir"*`): half the phrases for FTS5 to read, for queries
+    /// that need the shows, not their scores.
+    public var allFilter: String { every(scoring: false) }
+
+    /// Any of the words: what is searched when no show has them all. The form bm25 scores.
+    public var any: String { searched.indices.map { term(at: $0, scoring: true) }.joined(separator: " OR ") }
+
+    /// The shows of ``any``, each word as a prefix only.
+    public var anyFilter: String { searched.indices.map { term(at: $0, scoring: false) }.joined(separator: " OR ") }
+
+    private func every(scoring: Bool) -> String {
         let keys = searched.map(Self.key)
         let needed = searched.indices.filter { index in
             !keys.indices.contains { other in
                 other != index && keys[other].count > keys[index].count && keys[other].hasPrefix(keys[index])
             }
         }
-        return needed.map(term(at:)).joined(separator: " AND ")
+        return needed.map { term(at: $0, scoring: scoring) }.joined(separator: " AND ")
     }
 
-    /// Any of the words: what is searched when no show has them all.
-    public var any: String { searched.indices.map(term(at:)).joined(separator: " OR ") }
-
-    /// The term of a searched word. A one-letter word before the last is a whole word ("x men", "a team"): as a
-    /// prefix it would match nearly every show, and each such prefix multiplies the work of ranking them.
-    private func term(at index: Int) -> String {
+    /// The term of a searched word: `("gir" OR "gir"*)` to score, `"gir"*` to filter. A one-letter word before the
+    /// last is a whole word ("x men", "a team"): as a prefix it would match nearly every show, and each such prefix
+    /// multiplies the work of ranking them.
+    private func term(at index: Int, scoring: Bool) -> String {
         let word = searched[index]
-        return word.count == 1 && index != searched.count - 1 ? "\"\(word)\"" : Self.term(word)
+        if word.count == 1 && index != searched.count - 1 { return "\"\(word)\"" }
+        return scoring ? "(\"\(word)\" OR \"\(word)\"*)" : "\"\(word)\"*"
     }
 
     /// Every word, in the name.
-    public var allInName: String { "name : (\(all))" }
+    public var allInName: String { "name : (\(allFilter))" }
 
     /// What makes two words the same to the index (unicode61 with `remove_diacritics 2`): case and accents
     /// ignored.
     private static func key(_ word: String) -> String {
         word.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
-    }
-
-    private static func term(_ word: String) -> String {
-        "(\"\(word)\" OR \"\(word)\"*)"
     }
 }

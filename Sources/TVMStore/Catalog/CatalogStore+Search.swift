@@ -25,7 +25,7 @@ extension CatalogStore {
         let match = query.text.flatMap(CatalogMatch.init(text:))
         return try read("searching the catalogue") { db in
             guard let match else {
-                return try Self.hits(db, query: query, match: nil, expression: nil, maxRanked: maxRanked)
+                return try Self.hits(db, query: query, match: nil, every: true, maxRanked: maxRanked)
             }
             var tier: [NameTierRow]?
             if nameTierFirst {
@@ -33,13 +33,11 @@ extension CatalogStore {
                 if let hits = answer.hits { return hits }
                 tier = answer.shortTier
             }
-            let hits = try Self.hits(
-                db, query: query, match: match, expression: match.all, maxRanked: maxRanked, tier: tier)
+            let hits = try Self.hits(db, query: query, match: match, every: true, maxRanked: maxRanked, tier: tier)
             guard hits.isEmpty, match.searched.count > 1 else { return hits }
             // A page past the end of the shows with every word is empty; it does not turn to those with any word.
-            if query.offset > 0, try Self.hasHit(db, query: query, expression: match.all) { return [] }
-            return try Self.hits(
-                db, query: query, match: match, expression: match.any, maxRanked: maxRanked, tier: tier)
+            if query.offset > 0, try Self.hasHit(db, query: query, expression: match.allFilter) { return [] }
+            return try Self.hits(db, query: query, match: match, every: false, maxRanked: maxRanked, tier: tier)
         }
     }
 
@@ -80,14 +78,18 @@ extension CatalogStore {
         }
     }
 
+    /// The hits of the shows with every word (`every`) or any word, or of every show when there is no match.
     private static func hits(
-        _ db: Database, query: CatalogQuery, match: CatalogMatch?, expression: String?, maxRanked: Int,
+        _ db: Database, query: CatalogQuery, match: CatalogMatch?, every: Bool, maxRanked: Int,
         tier: [NameTierRow]? = nil
     ) throws -> [CatalogHit] {
-        if let match, let expression, maxRanked < .max,
-            try matchCount(db, expression: expression, atMost: maxRanked + 1) > maxRanked
-        {
-            return try unrankedHits(db, query: query, match: match, expression: expression, tier: tier)
+        let expression = match.map { every ? $0.all : $0.any }
+        if let match, let expression, maxRanked < .max {
+            let filter = every ? match.allFilter : match.anyFilter
+            if try matchCount(db, expression: filter, atMost: maxRanked + 1) > maxRanked {
+                return try unrankedHits(
+                    db, query: query, match: match, expression: expression, filter: filter, tier: tier)
+            }
         }
         var sql: String
         var arguments: StatementArguments = []

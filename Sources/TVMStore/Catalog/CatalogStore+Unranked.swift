@@ -12,11 +12,13 @@ extension CatalogStore {
     /// with popularity instead of bm25 after the name tier, and bm25 asked only for the shows up to the page's end.
     ///
     /// In the best-match order, the page is the name tier (as ``nameTier(_:query:match:)`` orders it), then the
-    /// other matches by popularity, found by walking the shows from the most popular and asking the index about
-    /// each: with this many matches, the walk meets the page's shows early. `known`: the whole name tier when the
-    /// caller has it already (``nameTier(_:query:match:)``'s short tier); otherwise it is read here, whole.
+    /// other matches by popularity, found by walking the popularity index and keeping the shows in the set of
+    /// matches. `expression` is scored for the page, `filter` (the same shows, see ``CatalogMatch/allFilter``)
+    /// finds them. `known`: the whole name tier when the caller has it already (``nameTier(_:query:match:)``'s short
+    /// tier); otherwise it is read here, whole.
     static func unrankedHits(
-        _ db: Database, query: CatalogQuery, match: CatalogMatch, expression: String, tier known: [NameTierRow]?
+        _ db: Database, query: CatalogQuery, match: CatalogMatch, expression: String, filter: String,
+        tier known: [NameTierRow]?
     ) throws -> [CatalogHit] {
         let (conditions, filterArguments) = filters(query)
         let filtered = conditions.map { " AND " + $0 }.joined()
@@ -30,7 +32,7 @@ extension CatalogStore {
                     SELECT s.id FROM show AS s WHERE s.id IN (SELECT rowid FROM show_search WHERE show_search MATCH ?)
                     \(filtered) ORDER BY \(keys) LIMIT ? OFFSET ?
                     """,
-                arguments: [match.allInName, expression] + filterArguments + [end < 0 ? -1 : query.limit, query.offset])
+                arguments: [match.allInName, filter] + filterArguments + [end < 0 ? -1 : query.limit, query.offset])
             let ranks = try Self.ranks(db, expression: expression, ids: ids)
             return ids.map { CatalogHit(id: $0, score: -(ranks[$0] ?? 0)) }
         }
@@ -44,15 +46,16 @@ extension CatalogStore {
                     """,
                 arguments: [match.allInName] + filterArguments
             ).map { (id: $0[0] as Int, words: $0[1] as Int, weight: $0[2] as Int) }
+        // Without INDEXED BY, SQLite looks up every match and sorts them all; the walk stops at the page's end.
         let rest = try Int.fetchAll(
             db,
             sql: """
-                SELECT s.id FROM show AS s
-                WHERE EXISTS (SELECT 1 FROM show_search WHERE show_search MATCH ? AND rowid = s.id)
+                SELECT s.id FROM show AS s INDEXED BY show_popularity
+                WHERE s.id IN (SELECT rowid FROM show_search WHERE show_search MATCH ?)
                 AND s.id NOT IN (SELECT value FROM json_each(?))\(filtered)
                 ORDER BY s.weight DESC, s.id LIMIT ?
                 """,
-            arguments: [expression, "[" + members.map { String($0.id) }.joined(separator: ",") + "]"] + filterArguments
+            arguments: [filter, "[" + members.map { String($0.id) }.joined(separator: ",") + "]"] + filterArguments
                 + [end < 0 ? -1 : max(0, end - members.count)])
         let ranks = try Self.ranks(db, expression: expression, ids: members.map(\.id) + rest)
         let tier = ordered(members, ranks: ranks)

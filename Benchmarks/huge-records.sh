@@ -5,6 +5,8 @@
 #      show 2 grown to about 31 MB (reported as invalid, the rest printed);
 #   3. `tvm-fetch catalog sync` fed that page (the rest of the page and the other pages stored);
 #   4. `tvm-fetch catalog sync` fed a 200 MB page (refused at the 32 MiB answer cap);
+#   4b. `tvm-fetch shows --page 1` and `catalog sync` fed a page of eight valid 3.9 MB shows (31 MB in all, every
+#      record under its cap: the most a page can hold that is all kept);
 #   5. `tvm-fav add` of that 31 MB show record on stdin (reported as invalid), and `tvm-fav add 1` answered by the
 #      200 MB record;
 #   6. `tvm-fav show 2` after 5 (nothing saved, so "not a favorite").
@@ -65,8 +67,22 @@ measure jq-record "jq -c . $WORK/huge-show.json"
 measure add-api "$BIN/tvm-fav add 1 --db $WORK/fav.sqlite $common"
 measure fav-show "$BIN/tvm-fav show 2 --db $WORK/fav.sqlite"
 stop_replay
-start_replay --fault "huge-json:200000000@=/shows?page=1"
+start_replay --fault "huge-json-array:200000000@=/shows?page=1"
 measure sync-huge "$BIN/tvm-fetch catalog sync --api-url $API --catalog $WORK/catalog-2.sqlite"
+stop_replay
+
+# Page 1 of eight valid shows of 3.9 MB each.
+cp -r "$ROOT/Tests/Fixtures/tvmaze" "$WORK/fixtures-full"
+python3 - "$WORK/fixtures-full/shows/page-1.json" <<'PYTHON'
+import json, sys
+page = json.load(open(sys.argv[1]))[:8]
+for show in page:
+    show["summary"] = "<p>" + "b" * 3_900_000 + "</p>"
+json.dump(page, open(sys.argv[1], "w"), separators=(",", ":"))
+PYTHON
+FIXTURES=$WORK/fixtures-full start_replay
+measure full-page "$BIN/tvm-fetch shows --page 1 --api-url $API"
+measure full-sync "$BIN/tvm-fetch catalog sync --api-url $API --catalog $WORK/catalog-3.sqlite"
 
 kib() { cat "$WORK/$1.peak"; }
 row() { # LABEL KEY PEER-TEXT
@@ -82,6 +98,8 @@ row "tvm-fetch shows --page 0, a $((page_bytes / 1024)) KiB page" page \
     "curl $(mb "$(kib curl-page)") MB, jq $(mb "$(kib jq-page)") MB"
 row "catalog sync, that page 0 ($stored shows stored)" sync ""
 row "catalog sync, a 200 MB page 1" sync-huge ""
+row "tvm-fetch shows --page 1, eight valid 3.9 MB shows" full-page ""
+row "catalog sync, that page among the recorded ones" full-sync ""
 row "tvm-fav add of the 31 MB show 2 on stdin" add-stdin "jq -c . $(mb "$(kib jq-record)") MB"
 row "tvm-fav add 1, a 200 MB record" add-api ""
 row "tvm-fav show 2 afterwards" fav-show ""

@@ -19,11 +19,11 @@ extension APIClient {
     }
 
     /// ``getWithinOrigin(_:maxBytes:)`` that returns at the head of the answer, its body to be read as it arrives
-    /// (``HTTPTransport/stream(_:headers:maxBytes:)``).
+    /// (``HTTPTransport/streamAnswer(_:headers:maxBytes:)``, within the same overall deadline).
     func streamWithinOrigin(_ url: String, maxBytes: Int) async throws -> HTTPStreamingResponse {
         try await withinOrigin(
             url, status: \.status, location: { $0.header("location") },
-            request: { try await transport.stream($0, headers: [], maxBytes: maxBytes) })
+            request: { try await transport.streamAnswer($0, headers: [], maxBytes: maxBytes) })
     }
 
     /// Sends `request` to `url`, then to each redirect's target within the same origin (at most five).

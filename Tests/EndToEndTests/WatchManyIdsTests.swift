@@ -82,4 +82,39 @@ struct WatchManyIdsTests {
             #expect(server.log.count == Self.perShow.count + 1, "\(server.log.requests.map(\.target))")
         }
     }
+
+    @Test("a watch run killed midway changes nothing, and its rerun asks again only what was never answered")
+    func killedRunThenRerun() async throws {
+        try await withReplay { server, sandbox in
+            sandbox.extraEnvironment["TVM_NOW"] = WatchCommandTests.now
+            // The third show's lookup is never answered, once: the run is killed -9 while it waits for it.
+            server.addFault(.stall, matching: .exact("/episodes/1954?embed=show"), times: 1)
+            let process = Process()
+            process.executableURL = Binaries.url("tvm-fav")
+            process.arguments = ["watch", "1", "28", "1954"]
+            process.environment = sandbox.environment
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            let deadline = ContinuousClock.now + .seconds(60)
+            while server.log.count(matching: .exact("/episodes/1954?embed=show")) == 0, process.isRunning,
+                ContinuousClock.now < deadline
+            {
+                try await Task.sleep(for: .milliseconds(10))
+            }
+            #expect(process.isRunning, "the run ended before it was killed")
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            let list = try await sandbox.runInProcess("tvm-fav", ["list", "--jq", ".id"])
+            #expect(list.lines.isEmpty, "\(list.stdout)")
+            let rerun = try await sandbox.runInProcess("tvm-fav", ["watch", "1", "28", "1954", "2", "--jq", ".id"])
+            #expect(rerun.status == 0, "\(rerun.stderr)")
+            #expect(rerun.lines == ["1", "28", "1954", "2"])
+            // Shows 1 and 2 were answered before the kill and come from the cache; only show 43 is asked twice.
+            let targets = server.log.requests.map(\.target)
+            #expect(
+                targets == Self.perShow.prefix(4) + ["/episodes/1954?embed=show"] + Self.perShow.suffix(2), "\(targets)"
+            )
+        }
+    }
 }

@@ -74,13 +74,17 @@ struct ShowsCommand: AsyncParsableCommand {
                 if all && runtime.terminal.stderrIsTTY && !output.quiet {
                     runtime.diagnostics.progress("fetching page \(current)… (\(out.recordCount) shows so far)")
                 }
-                let body: [UInt8]
+                let answer: ArrayAnswer
                 do {
-                    body = try await client.fetch(.showIndex(page: current))
+                    answer = try await client.fetchArray(.showIndex(page: current))
                 } catch APIError.notFound where all && current > page {
                     break
                 }
-                try await out.emit(batch: try RawJSON.elements(ofArray: body))
+                for record in answer.leftOut {
+                    runtime.diagnostics.error("page \(current), record \(record.position): \(record.reason); left out")
+                    runtime.raise(.badInput)
+                }
+                try await out.emit(batch: try RawJSON.elements(ofArray: answer.body))
                 guard all else { break }
                 current += 1
             }

@@ -177,7 +177,9 @@ public struct CatalogSync {
 
     /// Fetches and reads one index page, reporting its invalid records.
     func fetchPage(_ page: Int, _ summary: inout CatalogSyncSummary) async throws(APIError) -> CatalogPage {
-        let fetched = try await client.fetchUncached(.showIndex(page: page)) { CatalogPage.read($0, page: page) }
+        let fetched = try await client.fetchUncachedArray(.showIndex(page: page)) {
+            .success(CatalogPage.read($0, page: page))
+        }
         for record in fetched.invalid {
             onEvent(.invalidRecord(page: page, position: record.position, reason: record.reason))
         }

@@ -1,4 +1,5 @@
 import TVMRecords
+import TVMazeAPI
 
 /// Reads show ids from standard input: show records, search results or bare numbers, one per line.
 package enum StdinShowIDs {
@@ -49,7 +50,8 @@ package enum StdinShowIDs {
 package enum StdinRecords {
     /// Calls `body` with each valid JSON line on stdin (line number, compact bytes), in order.
     ///
-    /// Malformed lines are reported with their numbers and skipped; the status becomes 65. A terminal on stdin
+    /// Malformed lines, and lines over ``APIClient/maxRecordBytes``, are reported with their numbers and skipped;
+    /// the status becomes 65. A terminal on stdin
     /// is not read: someone who typed `tvm-fetch show` without ids would otherwise wait without a word.
     /// - Parameters:
     ///   - runtime: Where problems are reported.
@@ -62,7 +64,8 @@ package enum StdinRecords {
         _ body: (Int, [UInt8]) async throws -> Void
     ) async throws {
         if runtime.terminal.stdinIsTTY { throw StdinIsTerminal(command: command) }
-        for try await line in AsyncJSONLines(source: runtime.standardInput()) {
+        // A line is one TVMaze record (or an id): one over the API's record cap is left out, never held whole.
+        for try await line in AsyncJSONLines(source: runtime.standardInput(), maxLineBytes: APIClient.maxRecordBytes) {
             switch line.result {
             case .success(let record):
                 try await body(line.number, record)

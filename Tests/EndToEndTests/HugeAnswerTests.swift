@@ -64,7 +64,7 @@ struct HugeAnswerTests {
     @Test("a 200 MB index page is refused at its 32 MiB cap during a catalogue sync (65), naming the page")
     func hugePage() async throws {
         try await withReplay { server, sandbox in
-            server.addFault(.hugeJSON(bytes: Self.huge), matching: .exact("/shows?page=1"))
+            server.addFault(.hugeJSONArray(bytes: Self.huge), matching: .exact("/shows?page=1"))
             let (sync, peak) = try await runMeasured(sandbox, "tvm-fetch", ["catalog", "sync"])
             #expect(sync.status == 65, "\(sync.stderr)")
             #expect(sync.stderr.contains("/shows?page=1"), "\(sync.stderr)")
@@ -72,6 +72,44 @@ struct HugeAnswerTests {
             #expect(peak < Self.pageGoal, "catalog sync: peak RSS \(peak) KiB")
             // Not retried: the rest of the body was never read.
             #expect(server.log.count(matching: .exact("/shows?page=1")) == 1)
+        }
+    }
+
+    // Regression: a page was held whole, then compacted, then split: a huge record in it was printed.
+    @Test("a page holding a 10 MB record: tvm-fetch shows leaves it out (65), read as it streams, and caches nothing")
+    func hugeRecordOnPage() async throws {
+        try await withReplay { server, sandbox in
+            server.addFault(.hugeJSONArray(bytes: 10_000_000), matching: .exact("/shows?page=0"))
+            for _ in 0..<2 {
+                let result = try await sandbox.runInProcess("tvm-fetch", ["shows", "--page", "0"])
+                #expect(result.status == 65, "\(result.stderr)")
+                #expect(result.stdout.isEmpty)
+                #expect(
+                    result.stderr.contains(
+                        "page 0, record 1: a record is 9.5 MiB, larger than the 4.0 MiB any show takes; left out"),
+                    "\(result.stderr)")
+            }
+            // Not cached: the second run asked again.
+            #expect(server.log.count(matching: .exact("/shows?page=0")) == 2)
+        }
+    }
+
+    // Regression: a 31 MB show on stdin took 485 MB to add, and was saved.
+    @Test("a show record over 4 MiB on stdin is left out with its id (65); the lines after it are saved")
+    func hugeRecordOnStdin() async throws {
+        try await withReplay { _, sandbox in
+            let huge = #"{"id":2,"name":"Huge","summary":""# + String(repeating: "x", count: 5 << 20) + #""}"#
+            let small = String(decoding: Fixtures.compact(try Fixtures.data("shows/1.json")), as: UTF8.self)
+            let result = try await sandbox.runInProcess(
+                "tvm-fav", ["add", "--no-episodes", "--jq", ".id"], stdin: huge + "\n" + small + "\n")
+            #expect(result.status == 65, "\(result.stderr)")
+            #expect(
+                result.stderr.contains(
+                    "stdin line 1: record 2 is 5.0 MiB, larger than the 4.0 MiB any TVMaze record takes; left out"),
+                "\(result.stderr)")
+            #expect(result.lines == ["1"], "\(result.stdout)")
+            let list = try await sandbox.runInProcess("tvm-fav", ["list", "--jq", ".id"])
+            #expect(list.lines == ["1"], "\(list.stdout)")
         }
     }
 }

@@ -61,4 +61,38 @@ struct MarkTimeRuleTests {
             #expect(marks.lines.sorted() == ["2018-06-04T00:00:00.000Z", "null"], "\(marks.lines)")
         }
     }
+
+    @Test(
+        "marks read by watch from stdin skipped the time rule: a mark before 1900 or in the future is named and skipped, the rest saved"
+    )
+    func stdinMarksOutOfRange() async throws {
+        try await withReplay { _, sandbox in
+            try await WatchCommandTests().tracking(sandbox)
+            // TVM_NOW is 2019-01-16T00:00:00Z; episodes 1 to 4 are Under the Dome's first four (show 1).
+            let stdin = """
+                {"episode":1,"show":1,"watched_at":"2018-06-04T20:00:00.000Z"}
+                {"episode":2,"show":1,"watched_at":"1800-01-01T00:00:00Z"}
+                {"episode":3,"show":1,"watched_at":"2999-01-01T00:00:00Z"}
+                {"episode":4,"show":1,"watched_at":"2019-01-15T21:00:00.000Z"}
+                """
+            let result = try await sandbox.runInProcess("tvm-fav", ["watch", "--jq", ".id"], stdin: stdin + "\n")
+            #expect(result.status == 65, "\(result.stderr)")
+            #expect(
+                result.stderr.contains(
+                    "stdin line 2: impossible time: watched_at 1800-01-01T00:00:00Z is before 1900-01-01, "
+                        + "earlier than any television"),
+                "\(result.stderr)")
+            #expect(
+                result.stderr.contains(
+                    "stdin line 3: impossible time: watched_at 2999-01-01T00:00:00Z is in the future"),
+                "\(result.stderr)")
+            #expect(
+                result.stderr.contains("2 marks skipped for an impossible time; the others go on"), "\(result.stderr)")
+            #expect(result.lines == ["1", "4"], "\(result.stdout)")
+            #expect(
+                try await WatchCommandTests().count(
+                    "SELECT episode_id || ' ' || watched_at FROM watched ORDER BY episode_id", sandbox)
+                    == "1 2018-06-04 20:00:00.000\n4 2019-01-15 21:00:00.000")
+        }
+    }
 }

@@ -29,4 +29,25 @@ extension RealTimeTests {
             #expect(server.log.count == 2)
         }
     }
+
+    // Regression: index pages now stream element by element; a page dripping in must still end at the deadline.
+    @Test("a slow-drip index page ends at twice --timeout too, for tvm-fetch shows and catalog sync")
+    func slowDripPage() async throws {
+        try await withReplay(faults: [
+            FaultRule(.drip(every: .milliseconds(300)), matching: .exact("/shows?page=0"))
+        ]) { server, sandbox in
+            for arguments in [["shows", "--page", "0"], ["catalog", "sync"]] {
+                let start = ContinuousClock.now
+                let result = try await sandbox.run(
+                    "tvm-fetch", arguments + ["--timeout", "2", "--retries", "0"], timeout: 60)
+                let elapsed = ContinuousClock.now - start
+                #expect(result.status != 0, "\(arguments): \(result.stderr)")
+                #expect(
+                    result.stderr.contains("sent no complete answer within 4 s (twice --timeout)"),
+                    "\(arguments): \(result.stderr)")
+                #expect(elapsed < .seconds(15), "\(arguments): \(elapsed)")
+            }
+            #expect(server.log.count(matching: .exact("/shows?page=0")) == 2)
+        }
+    }
 }

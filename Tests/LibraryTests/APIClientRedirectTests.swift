@@ -127,4 +127,31 @@ struct RecordSizeCapTests {
         #expect(page.invalid.first?.reason.hasPrefix("show 2 is ") == true, "\(page.invalid)")
         #expect(page.invalid.first?.reason.contains("larger than the ") == true, "\(page.invalid)")
     }
+
+    @Test(
+        "tvm-fetch shows printed a huge record of a page: fetchArray leaves it out with its id, keeps the rest, caches nothing"
+    )
+    func hugeOnCachedPage() async throws {
+        let one = String(decoding: CatalogStoreTests.record(id: 1, name: "One"), as: UTF8.self)
+        let three = String(decoding: CatalogStoreTests.record(id: 3, name: "Three"), as: UTF8.self)
+        let huge = "[ " + one + ", " + Self.hugeShow(id: 2, bytes: 5 << 20) + " , " + three + "]"
+        let whole = "[" + one + ",\n " + three + "]"
+        let transport = ScriptedTransport([.json(huge), .json(whole)])
+        let cache = MemoryResponseCache()
+        let client = try ClientFactory.client(transport, cache: cache)
+        let answer = try await client.fetchArray(.showIndex(page: 0))
+        #expect(answer.body == Array(("[" + one + "," + three + "]").utf8))
+        #expect(answer.leftOut.map(\.position) == [2])
+        #expect(answer.leftOut.first?.id == 2)
+        #expect(answer.leftOut.first?.reason.hasPrefix("show 2 is 5.0 MiB, larger than the 4.0 MiB") == true)
+        #expect(cache.stores.isEmpty)
+        // Asked again (nothing cached); a page without a huge record is compacted and cached as fetch(_:) does.
+        let again = try await client.fetchArray(.showIndex(page: 0))
+        #expect(again.leftOut.isEmpty)
+        #expect(again.body == Array(("[" + one + "," + three + "]").utf8))
+        #expect(cache.stores.count == 1)
+        #expect(transport.callCount == 2)
+        #expect(try await client.fetchArray(.showIndex(page: 0)) == again)
+        #expect(transport.callCount == 2)
+    }
 }

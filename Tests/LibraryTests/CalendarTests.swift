@@ -117,24 +117,33 @@ struct CalendarTests {
     @Test("watch reads episode records, marks from tvm-fav watched, and bare ids; other lines are refused")
     func watchInput() throws {
         let record = try WatchInput(
-            line: Array(#"{"id":5,"season":1,"number":5,"airdate":"x","_tvm":{"show":{"id":1,"name":"U"}}}"#.utf8))
+            line: Array(#"{"id":5,"season":1,"number":5,"airdate":"x","_tvm":{"show":{"id":1,"name":"U"}}}"#.utf8),
+            now: .now)
         #expect(record == WatchInput(episodeID: 5, showID: 1, watchedAt: nil, isMark: false))
         let linked = try WatchInput(
-            line: Array(#"{"id":6,"season":1,"_links":{"show":{"href":"https://api.tvmaze.com/shows/43"}}}"#.utf8))
+            line: Array(#"{"id":6,"season":1,"_links":{"show":{"href":"https://api.tvmaze.com/shows/43"}}}"#.utf8),
+            now: .now)
         #expect(linked.showID == 43)
-        let mark = try WatchInput(line: Array(#"{"episode":9,"show":2,"watched_at":"2024-03-01T20:00:00.250Z"}"#.utf8))
+        let mark = try WatchInput(
+            line: Array(#"{"episode":9,"show":2,"watched_at":"2024-03-01T20:00:00.250Z"}"#.utf8), now: .now)
         #expect(mark.isMark && mark.episodeID == 9 && mark.showID == 2)
         #expect(mark.watchedAt == Date(timeIntervalSince1970: 1_709_323_200.25))
-        #expect(try WatchInput(line: Array("12".utf8)).episodeID == 12)
-        #expect(try WatchInput(line: Array(#""12""#.utf8)).episodeID == 12)
+        #expect(try WatchInput(line: Array("12".utf8), now: .now).episodeID == 12)
+        #expect(try WatchInput(line: Array(#""12""#.utf8), now: .now).episodeID == 12)
         #expect(throws: WatchInputError.self) {
-            try WatchInput(line: Array(#"{"id":1,"name":"Show","genres":[]}"#.utf8))
+            try WatchInput(line: Array(#"{"id":1,"name":"Show","genres":[]}"#.utf8), now: .now)
         }
         #expect(throws: WatchInputError.self) {
-            try WatchInput(line: Array(#"{"episode":1,"watched_at":"soon"}"#.utf8))
+            try WatchInput(line: Array(#"{"episode":1,"watched_at":"soon"}"#.utf8), now: .now)
         }
-        #expect(throws: WatchInputError.self) { try WatchInput(line: Array("[1]".utf8)) }
-        #expect(throws: WatchInputError.self) { try WatchInput(line: Array("-3".utf8)) }
+        #expect(throws: WatchInputError.self) { try WatchInput(line: Array("[1]".utf8), now: .now) }
+        #expect(throws: WatchInputError.self) { try WatchInput(line: Array("-3".utf8), now: .now) }
+        // A mark's time follows the rule of --at and import; unwatch (no clock) does not keep it, so takes it.
+        let future = Array(#"{"episode":1,"watched_at":"2999-01-01T00:00:00Z"}"#.utf8)
+        #expect(throws: WatchInputError.impossibleTime("watched_at 2999-01-01T00:00:00Z is in the future")) {
+            try WatchInput(line: future, now: .now)
+        }
+        #expect(try WatchInput(line: future, now: nil).isMark)
     }
 
     @Test("TVM_NOW sets the clock: an ISO 8601 time or a day; anything else is an error; unset is the system clock")

@@ -247,4 +247,24 @@ struct JSONLinesReaderTests {
         try await Task.sleep(for: .milliseconds(50))
         close(readEnd)
     }
+
+    @Test("a line over maxLineBytes is reported with its id and size, never held whole, and the next lines go on")
+    func lineTooLong() {
+        let long = #"{"id":7,"summary":""# + String(repeating: "a", count: 200_000) + #""}"#
+        let input = Array(("1\n" + long + "\n2\n" + long).utf8)
+        for chunk in [1000, 4096, 65_536, 1 << 20] {
+            let reader = JSONLinesReader(
+                source: ByteArraySource(input, chunkSize: chunk), chunkSize: chunk, maxLineBytes: 50_000)
+            let tooLong = JSONLinesError.lineTooLong(line: 2, bytes: long.utf8.count, limit: 50_000, id: 7)
+            let last = JSONLinesError.lineTooLong(line: 4, bytes: long.utf8.count, limit: 50_000, id: 7)
+            #expect(
+                summary(Array(reader)) == ["1: 1", "2: error \(tooLong)", "3: 2", "4: error \(last)"],
+                "chunks of \(chunk)")
+        }
+        #expect(
+            JSONLinesError.lineTooLong(line: 2, bytes: 33_000_000, limit: 4 << 20, id: 7).description
+                == "line 2: record 7 is 31.5 MiB, larger than the 4.0 MiB any TVMaze record takes; left out")
+        let small = JSONLinesReader(source: ByteArraySource(input, chunkSize: 4096), chunkSize: 4096)
+        #expect(summary(Array(small)).filter { $0.contains("error") }.isEmpty)
+    }
 }

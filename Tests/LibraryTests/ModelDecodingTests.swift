@@ -49,6 +49,8 @@ struct ModelDecodingTests {
             return parts[0] == "shows" ? .show : .person
         case 3 where parts[0] == "shows" && parts[2].hasPrefix("embed="):
             return .show
+        case 3 where parts[0] == "episodes" && parts[2].hasPrefix("embed="):
+            return .episode  // /episodes/{id}?embed=show
         case 3 where parts[0] == "people" && parts[2].hasPrefix("embed="):
             return .person
         case 3 where parts[0] == "people" && parts[2].hasPrefix("castcredits"):

@@ -40,6 +40,8 @@ public enum Fault: Sendable, Hashable, CustomStringConvertible {
     /// Answers `200` with a JSON body of `bytes` bytes (`{"name":"aaa…"}`), generated as it is sent, as HTTP/1.0
     /// without `Content-Length`: a record or page of any size that costs the server no memory.
     case hugeJSON(bytes: Int)
+    /// The same as an array of that one object (`[{"name":"aaa…"}]`): an index page of any size.
+    case hugeJSONArray(bytes: Int)
     /// Answers `302 Found` with `Location: url` (absolute, or relative to the request).
     case redirect(to: String)
     /// Sends the normal headers (with `Content-Length`) at once, then the body one byte every `every`: a
@@ -61,6 +63,7 @@ public enum Fault: Sendable, Hashable, CustomStringConvertible {
         case .unframedBody(let keeping): return keeping.map { "no-length:\($0)" } ?? "no-length"
         case .hugeImage(let bytes, let announced): return (announced ? "huge-length:" : "huge:") + String(bytes)
         case .hugeJSON(let bytes): return "huge-json:\(bytes)"
+        case .hugeJSONArray(let bytes): return "huge-json-array:\(bytes)"
         case .redirect(let url): return "redirect:\(url)"
         case .drip(let every): return "drip:\(every.wholeMilliseconds)"
         }

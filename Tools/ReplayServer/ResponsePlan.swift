@@ -47,6 +47,9 @@ struct ResponsePlan: Sendable {
         /// A JSON object with one long string: `{"name":"aaa…"}`.
         static let json = GeneratedShape(
             head: Array(#"{"name":""#.utf8), filler: UInt8(ascii: "a"), tail: Array(#""}"#.utf8))
+        /// That object as the one element of an array: `[{"name":"aaa…"}]`.
+        static let jsonArray = GeneratedShape(
+            head: Array(#"[{"name":""#.utf8), filler: UInt8(ascii: "a"), tail: Array(#""}]"#.utf8))
     }
 
     /// A response with the given body and content type; `cacheable` adds TVMaze's `Cache-Control`.
@@ -119,10 +122,10 @@ struct ResponsePlan: Sendable {
             var plan = ResponsePlan(status: 200, body: [], contentType: "image/jpeg")
             plan.delivery = .generated(bytes: bytes, announcesLength: announced)
             return plan
-        case .hugeJSON(let bytes):
+        case .hugeJSON(let bytes), .hugeJSONArray(let bytes):
             var plan = ResponsePlan(status: 200, body: [])
             plan.delivery = .generated(bytes: bytes, announcesLength: false)
-            plan.generatedShape = .json
+            if case .hugeJSONArray = fault { plan.generatedShape = .jsonArray } else { plan.generatedShape = .json }
             return plan
         case .redirect(let url):
             let page = "<html><body><a href=\"\(url)\">Found</a></body></html>\n"

@@ -48,8 +48,12 @@ final class EpisodeResolver {
 
     /// A show's episodes, in TVMaze's order.
     ///
+    /// - Parameters:
+    ///   - showID: The show.
+    ///   - embedded: The show's record when an answer carried it (`/episodes/{id}?embed=show`): a show that is not
+    ///     a favorite is then added without asking for it again.
     /// - Throws: ``Miss`` when TVMaze does not know the show, or (`unwatch`) it is not a favorite; `APIError`.
-    func episodes(ofShow showID: Int) async throws -> [StoredEpisode] {
+    func episodes(ofShow showID: Int, embedded: [UInt8]? = nil) async throws -> [StoredEpisode] {
         if let list = lists[showID] { return list }
         if let store, try await store.showsWithEpisodes(among: [showID]).contains(showID) {
             let list = try await store.episodes(showID: showID)
@@ -62,7 +66,9 @@ final class EpisodeResolver {
         if let favorite {
             names[showID] = favorite.name
         } else {
-            guard let body = try await fetch(.show(id: showID), client: client) else { throw Miss.unknownShow(showID) }
+            let answer: [UInt8]? =
+                if let embedded { embedded } else { try await fetch(.show(id: showID), client: client) }
+            guard let body = answer else { throw Miss.unknownShow(showID) }
             guard let record = (try? ShowRecord(json: body)) ?? nil, record.id == showID else {
                 throw APIError.invalidResponse(
                     url: client.url(for: .show(id: showID)), attempts: 1, detail: "not a show record")
@@ -94,24 +100,34 @@ final class EpisodeResolver {
         }
     }
 
+    /// Whether an episode is known without a request: stored, or in a show list this run has read.
+    func isKnown(_ id: Int) -> Bool { byID[id] != nil }
+
     /// One episode, found by id; `showID` (from the input line) saves a request when the episode is not stored.
     ///
+    /// An episode that is neither stored nor in a list read already costs one request,
+    /// `/episodes/{id}?embed=show`, which names its show and carries the show's record; then the show's whole
+    /// list (one request) resolves every other id of that show in the run.
     /// - Throws: ``Miss`` when TVMaze does not know it; `APIError`.
     func episode(id: Int, showID: Int?) async throws -> StoredEpisode {
         if let episode = byID[id] { return episode }
         var show = showID
+        var embedded: [UInt8]?
         if show == nil {
             guard addsShows else { throw Miss.unknownEpisode(id) }
-            guard let body = try await fetch(.episode(id: id), client: try apiClient()) else {
+            guard let body = try await fetch(.episode(id: id, embedsShow: true), client: try apiClient()) else {
                 throw Miss.unknownEpisode(id)
             }
+            embedded = (try? RawJSON.value(atPath: ["_embedded", "show"], in: body)) ?? nil
             let href = (try? RawJSON.value(atPath: ["_links", "show", "href"], in: body))?.flatMap(RawJSON.string)
-            show = href.flatMap(EpisodeLinks.showID(fromHref:))
+            show =
+                embedded.flatMap { (try? RawJSON.value(forKey: "id", in: $0))?.flatMap(RawJSON.integer) }
+                ?? href.flatMap(EpisodeLinks.showID(fromHref:))
         }
         guard let show else { throw Miss.unknownEpisode(id) }
         let list: [StoredEpisode]
         do {
-            list = try await episodes(ofShow: show)
+            list = try await episodes(ofShow: show, embedded: embedded)
         } catch Miss.unknownShow, Miss.notFavorite {
             throw Miss.unknownEpisode(id)
         }

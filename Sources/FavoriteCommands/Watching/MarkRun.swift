@@ -45,7 +45,8 @@ struct MarkRun {
             } else if !selectors.ids.isEmpty {
                 (choices, orphans) = try await idSelection(resolver: resolver, reader: reader, runtime: runtime)
             } else {
-                (choices, orphans) = try await stdinSelection(resolver: resolver, reader: reader, runtime: runtime)
+                (choices, orphans) = try await stdinSelection(
+                    resolver: resolver, reader: reader, runtime: runtime, now: now)
             }
             choices = unique(choices)
             if watching {
@@ -140,8 +141,10 @@ struct MarkRun {
         let marks = watching ? [:] : (try await reader?.marks(episodeIDs: selectors.ids) ?? [:])
         var choices: [Choice] = []
         var orphans: [WatchMark] = []
-        for id in selectors.ids {
+        defer { runtime.diagnostics.clearProgress() }
+        for (index, id) in selectors.ids.enumerated() {
             do {
+                showProgress(id, index, of: selectors.ids.count, resolver: resolver, runtime: runtime)
                 let episode = try await resolver.episode(id: id, showID: nil)
                 if admits(episode, explicitly: true, runtime: runtime) { choices.append(Choice(episode: episode)) }
             } catch EpisodeResolver.Miss.unknownEpisode(let id) where marks[id] != nil {
@@ -153,28 +156,38 @@ struct MarkRun {
         return (choices, orphans)
     }
 
-    /// Lines on stdin: a bad or unknown line is reported with its number, and the others go on.
-    private func stdinSelection(resolver: EpisodeResolver, reader: FavoritesStore?, runtime: ToolRuntime)
+    /// Lines on stdin: a bad or unknown line, or a mark with an impossible time, is reported with its number, and
+    /// the others go on.
+    private func stdinSelection(resolver: EpisodeResolver, reader: FavoritesStore?, runtime: ToolRuntime, now: Date)
         async throws -> ([Choice], [WatchMark])
     {
         var inputs: [(input: WatchInput, line: Int)] = []
+        var impossibleTimes = 0
         try await StdinRecords.forEach(
             runtime: runtime, command: watching ? "tvm-fav watch" : "tvm-fav unwatch"
         ) { number, line in
-            do {
-                inputs.append((try WatchInput(line: line), number))
+            do throws(WatchInputError) {
+                // unwatch does not keep the time, so only watch holds it to the rule.
+                inputs.append((try WatchInput(line: line, now: watching ? now : nil), number))
             } catch {
+                if case .impossibleTime = error { impossibleTimes += 1 }
                 runtime.diagnostics.error("stdin line \(number): \(error.localizedDescription)")
                 runtime.raise(.badInput)
             }
+        }
+        if impossibleTimes > 0 {
+            let marks = impossibleTimes == 1 ? "1 mark" : "\(impossibleTimes) marks"
+            runtime.diagnostics.note("\(marks) skipped for an impossible time; the others go on")
         }
         let ids = inputs.map(\.input.episodeID)
         try await resolver.prefetch(ids)
         let marks = watching ? [:] : (try await reader?.marks(episodeIDs: ids) ?? [:])
         var choices: [Choice] = []
         var orphans: [WatchMark] = []
-        for (input, line) in inputs {
+        defer { runtime.diagnostics.clearProgress() }
+        for (index, (input, line)) in inputs.enumerated() {
             do {
+                showProgress(input.episodeID, index, of: inputs.count, resolver: resolver, runtime: runtime)
                 let episode = try await resolver.episode(id: input.episodeID, showID: input.showID)
                 if input.isMark || admits(episode, explicitly: true, runtime: runtime, line: line) {
                     choices.append(Choice(episode: episode, watchedAt: input.watchedAt, restoresMark: input.isMark))
@@ -190,6 +203,13 @@ struct MarkRun {
             }
         }
         return (choices, orphans)
+    }
+
+    /// On a terminal, says which episode id is being looked up while the run asks TVMaze (a long list of ids
+    /// of shows that are not favorites costs two paced requests a show).
+    private func showProgress(_ id: Int, _ index: Int, of total: Int, resolver: EpisodeResolver, runtime: ToolRuntime) {
+        guard !resolver.isKnown(id), runtime.terminal.stderrIsTTY, !output.quiet else { return }
+        runtime.diagnostics.progress("looking up episode \(id) on TVMaze… (id \(index + 1) of \(total))")
     }
 
     // MARK: - Rules

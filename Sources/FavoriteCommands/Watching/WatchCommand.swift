@@ -22,9 +22,11 @@ package struct WatchCommand: AsyncParsableCommand {
 
             An episode of a show that is not a favorite adds the show first (with its episodes), with a note on \
             stderr. An unknown episode or show, a --through past the last episode, a malformed --through or a \
-            --at before 1900, in the future or malformed is reported and changes nothing (exit 1 or 64). A bad stdin line is \
-            reported with its number, and the other lines are marked. All the marks of a run are saved in one \
-            transaction.
+            --at before 1900, in the future or malformed is reported and changes nothing (exit 1 or 64). A bad stdin line, \
+            or a mark whose watched_at is before 1900 or in the future, is reported with its number, and the other \
+            lines are marked (exit 65). All the marks of a run are saved in one transaction: a run that fails \
+            changes nothing, but what it fetched stays in the HTTP cache (an hour), so running it again soon after asks \
+            nothing twice.
 
             TVM_NOW (an ISO 8601 time) sets the clock that decides what has aired and the default of --at; it is \
             a testing aid.

@@ -25,17 +25,23 @@ public struct AsyncJSONLines<Source: ByteSource & Sendable>: AsyncSequence, Send
     private let source: Source
     private let chunkSize: Int
     private let bufferedLines: Int
+    private let maxLineBytes: Int
 
     /// Creates the sequence; nothing is read until the first `next()`.
-    public init(source: Source, chunkSize: Int = 65_536, bufferedLines: Int = 64) {
+    ///
+    /// `maxLineBytes` is the longest line read whole (see ``JSONLinesReader/init(source:chunkSize:maxLineBytes:)``).
+    public init(source: Source, chunkSize: Int = 65_536, bufferedLines: Int = 64, maxLineBytes: Int = .max) {
         self.source = source
         self.chunkSize = chunkSize
         self.bufferedLines = bufferedLines
+        self.maxLineBytes = maxLineBytes
     }
 
     /// Returns an iterator; its first `next()` starts the reader thread.
     public func makeAsyncIterator() -> AsyncIterator {
-        AsyncIterator(state: State(source: source, chunkSize: chunkSize, bufferedLines: bufferedLines))
+        AsyncIterator(
+            state: State(
+                source: source, chunkSize: chunkSize, bufferedLines: bufferedLines, maxLineBytes: maxLineBytes))
     }
 
     /// Iterates the lines of ``AsyncJSONLines``.
@@ -66,17 +72,19 @@ public struct AsyncJSONLines<Source: ByteSource & Sendable>: AsyncSequence, Send
         let channel: JSONLinesChannel
         private let source: Source
         private let chunkSize: Int
+        private let maxLineBytes: Int
 
-        init(source: Source, chunkSize: Int, bufferedLines: Int) {
+        init(source: Source, chunkSize: Int, bufferedLines: Int, maxLineBytes: Int) {
             self.channel = JSONLinesChannel(capacity: bufferedLines)
             self.source = source
             self.chunkSize = chunkSize
+            self.maxLineBytes = maxLineBytes
         }
 
         func startReaderThread() {
             channel.startOnce {
-                let thread = Thread { [channel, source, chunkSize] in
-                    var reader = JSONLinesReader(source: source, chunkSize: chunkSize)
+                let thread = Thread { [channel, source, chunkSize, maxLineBytes] in
+                    var reader = JSONLinesReader(source: source, chunkSize: chunkSize, maxLineBytes: maxLineBytes)
                     do throws(JSONLinesError) {
                         while let line = try reader.nextLine() {
                             guard channel.send(line) else { return }

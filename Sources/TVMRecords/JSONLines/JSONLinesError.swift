@@ -18,11 +18,15 @@ public enum JSONLinesError: Error, LocalizedError, Equatable, Sendable, CustomSt
     case brokenPipe
     /// A record handed to ``JSONLinesWriter`` contains a newline byte, which would split it across lines.
     case recordContainsNewline(offset: Int)
+    /// The line, of `bytes`, is longer than the `limit` the reader takes
+    /// (``JSONLinesReader/init(source:chunkSize:maxLineBytes:)``); `id` is the record's `id` when its first bytes
+    /// carry one.
+    case lineTooLong(line: Int, bytes: Int, limit: Int, id: Int?)
 
     /// The 1-based input line the error belongs to, if any.
     public var line: Int? {
         switch self {
-        case .invalidUTF8(let line, _), .invalidJSON(let line, _):
+        case .invalidUTF8(let line, _), .invalidJSON(let line, _), .lineTooLong(let line, _, _, _):
             return line
         case .readFailed, .writeFailed, .brokenPipe, .recordContainsNewline:
             return nil
@@ -49,6 +53,9 @@ public enum JSONLinesError: Error, LocalizedError, Equatable, Sendable, CustomSt
             return "cannot write output: the reading end of the pipe was closed"
         case .recordContainsNewline(let offset):
             return "record contains a newline at byte \(offset); write compact JSON (see RawJSON.compact) instead"
+        case .lineTooLong(let line, let bytes, let limit, let id):
+            return "line \(line): \(id.map { "record \($0)" } ?? "a record") is \(ByteSize(bytes: bytes)), larger than "
+                + "the \(ByteSize(bytes: limit)) any TVMaze record takes; left out"
         }
     }
 

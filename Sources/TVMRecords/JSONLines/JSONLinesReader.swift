@@ -10,8 +10,9 @@ import Foundation
 ///   result is the error (``JSONLinesError/invalidUTF8(line:offset:)`` or
 ///   ``JSONLinesError/invalidJSON(line:error:)``); reading goes on with the next line.
 /// - Input is read in chunks (64 KiB by default) and each line is handed out as soon as its newline arrives,
-///   so records flow through a pipe one by one. Lines have no length limit; memory stays proportional to
-///   the longest line.
+///   so records flow through a pipe one by one. Memory stays proportional to the longest line, or to
+///   `maxLineBytes`: a longer line is returned as ``JSONLinesError/lineTooLong(line:bytes:limit:id:)`` without being
+///   held whole (its first bytes are kept for its `id`), and reading goes on.
 ///
 /// Reading is blocking. Use it synchronously:
 ///
@@ -40,15 +41,20 @@ public struct JSONLinesReader<Source: ByteSource>: Sequence, IteratorProtocol {
     private var filled = 0
     private var reachedEnd = false
     private var lineNumber = 0
+    private let maxLineBytes: Int
+    /// A line over `maxLineBytes` being passed over: its size so far and its first bytes.
+    private var skipped: (bytes: Int, start: [UInt8])?
 
     /// Creates a reader over `source`.
     ///
     /// - Parameters:
     ///   - source: Where the bytes come from.
     ///   - chunkSize: The largest number of bytes asked from `source` at once (at least 1; 64 KiB by default).
-    public init(source: Source, chunkSize: Int = 65_536) {
+    ///   - maxLineBytes: The longest line read; a longer one is reported, not held.
+    public init(source: Source, chunkSize: Int = 65_536, maxLineBytes: Int = .max) {
         self.source = source
         self.chunkSize = Swift.max(1, chunkSize)
+        self.maxLineBytes = maxLineBytes
         self.buffer = [UInt8](repeating: 0, count: self.chunkSize)
     }
 
@@ -69,8 +75,9 @@ public struct JSONLinesReader<Source: ByteSource>: Sequence, IteratorProtocol {
                 continue
             }
             scanned = filled
+            if filled - start > maxLineBytes || skipped != nil { passOver() }
             if reachedEnd {
-                guard start < filled else { return nil }
+                guard start < filled || skipped != nil else { return nil }
                 let range = start..<filled
                 start = filled
                 lineNumber += 1
@@ -146,9 +153,27 @@ public struct JSONLinesReader<Source: ByteSource>: Sequence, IteratorProtocol {
         filled += count
     }
 
-    /// Validates and compacts the line in `range` (newline excluded); `nil` for a blank line.
-    private func makeLine(_ range: Range<Int>) -> JSONLine? {
+    /// Drops the unfinished line read so far, which is over `maxLineBytes`, keeping its size and first bytes.
+    private mutating func passOver() {
+        var passed = skipped ?? (bytes: 0, start: Array(buffer[start..<Swift.min(filled, start + 65_536)]))
+        passed.bytes += filled - start
+        skipped = passed
+        start = filled
+        scanned = filled
+    }
+
+    /// Validates and compacts the line in `range` (newline excluded); `nil` for a blank line. A line over
+    /// `maxLineBytes` (or the end of one passed over) is ``JSONLinesError/lineTooLong(line:bytes:limit:id:)``.
+    private mutating func makeLine(_ range: Range<Int>) -> JSONLine? {
         let number = lineNumber
+        if skipped != nil || range.count > maxLineBytes {
+            let passed = skipped ?? (bytes: 0, start: Array(buffer[range.prefix(65_536)]))
+            skipped = nil
+            let bytes = passed.bytes + range.count
+            let id = RawJSON.firstValue(forKey: "id", inStartOf: passed.start).flatMap { RawJSON.integer($0) }
+            return JSONLine(
+                number: number, result: .failure(.lineTooLong(line: number, bytes: bytes, limit: maxLineBytes, id: id)))
+        }
         return buffer.withUnsafeBufferPointer { bytes -> JSONLine? in
             var line = UnsafeBufferPointer(rebasing: bytes[range])
             if number == 1 && line.starts(with: [0xEF, 0xBB, 0xBF]) {

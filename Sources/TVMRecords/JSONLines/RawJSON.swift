@@ -156,6 +156,29 @@ public enum RawJSON {
         }
     }
 
+    /// Returns the compact text of the first top-level member named `key` in the start of an object that may be
+    /// cut short (the first bytes of a record too large to keep), or `nil` when no such member comes before the
+    /// cut or the text is invalid before it.
+    ///
+    /// - Parameters:
+    ///   - key: The member name, e.g. `"id"`.
+    ///   - bytes: The start of a JSON object.
+    public static func firstValue(forKey key: String, inStartOf bytes: some Collection<UInt8>) -> [UInt8]? {
+        let target = Array(key.utf8)
+        return try? RawJSONScanner.withScanner(bytes) {
+            (scanner: inout RawJSONScanner) throws(RawJSONError) -> [UInt8]? in
+            guard try scanner.openTopLevel(UInt8(ascii: "{")) else { return nil }
+            repeat {
+                let range = try scanner.scanTopLevelKey()
+                let matches = scanner.key(range, equals: target)
+                try scanner.scanValue(emit: matches)
+                // A value that runs to the cut (a number) may itself be cut short.
+                if matches { return scanner.position < scanner.end ? scanner.takeOutput() : nil }
+            } while try scanner.nextTopLevelItem(isObject: true)
+            return nil
+        }
+    }
+
     /// Returns the compact text of the value at a path of object keys, or `nil` if any step is missing.
     ///
     /// `value(atPath: ["show", "id"], in: record)` is jq's `.show.id` without decoding the record. A step into

@@ -9,7 +9,8 @@ import TVMRecords
 /// - a bare episode id, `1` or `"1"`.
 ///
 /// ```swift
-/// let input = try WatchInput(line: Array(#"{"episode":1,"show":1,"watched_at":"2024-03-01T20:00:00Z"}"#.utf8))
+/// let line = Array(#"{"episode":1,"show":1,"watched_at":"2024-03-01T20:00:00Z"}"#.utf8)
+/// let input = try WatchInput(line: line, now: .now)
 /// input.episodeID  // 1
 /// input.isMark     // true
 /// ```
@@ -25,9 +26,12 @@ public struct WatchInput: Sendable, Equatable {
 
     /// Reads a line.
     ///
-    /// - Parameter line: One compact JSON value.
-    /// - Throws: ``WatchInputError`` when the line is none of the three forms.
-    public init(line: [UInt8]) throws(WatchInputError) {
+    /// - Parameters:
+    ///   - line: One compact JSON value.
+    ///   - now: The run's clock: a mark's `watched_at` must pass ``WatchMark/timeProblem(_:now:)``; `nil` when the
+    ///     time is not kept (`tvm-fav unwatch`).
+    /// - Throws: ``WatchInputError`` when the line is none of the three forms, or its time is impossible.
+    public init(line: [UInt8], now: Date?) throws(WatchInputError) {
         if let id = RawJSON.integer(line) ?? RawJSON.string(line).flatMap({ Int($0) }) {
             guard id > 0 else { throw .notAnEpisode("\(id) is not an episode id") }
             self.init(episodeID: id, showID: nil, watchedAt: nil, isMark: false)
@@ -44,7 +48,11 @@ public struct WatchInput: Sendable, Equatable {
                 guard let text = RawJSON.string(raw), let seconds = Airstamp.instant(text) else {
                     throw .badTime(String(decoding: raw, as: UTF8.self))
                 }
-                date = Date(timeIntervalSince1970: Double(seconds) + Self.milliseconds(text))
+                let time = Date(timeIntervalSince1970: Double(seconds) + Self.milliseconds(text))
+                if let now, let problem = WatchMark.timeProblem(time, now: now) {
+                    throw .impossibleTime("watched_at \(time.formatted(.iso8601)) \(problem)")
+                }
+                date = time
             }
             self.init(episodeID: episode, showID: show, watchedAt: date, isMark: true)
             return
@@ -110,12 +118,15 @@ public enum WatchInputError: Error, LocalizedError, Sendable, Equatable {
     case notAnEpisode(String)
     /// A mark's `watched_at` is not an ISO 8601 time.
     case badTime(String)
+    /// A mark's `watched_at` cannot be when an episode was watched (``WatchMark/timeProblem(_:now:)``).
+    case impossibleTime(String)
 
     /// A sentence that says what was expected.
     public var errorDescription: String? {
         switch self {
         case .notAnEpisode(let detail): return detail
         case .badTime(let text): return "watched_at \(text) is not an ISO 8601 time such as 2024-03-01T20:00:00Z"
+        case .impossibleTime(let detail): return "impossible time: \(detail)"
         }
     }
 }

@@ -13,10 +13,28 @@ extension APIClient {
     ///   ``APIError/invalidURL(_:)`` for a `Location` that is not a URL; ``TransportFailure`` from the transport,
     ///   ``TransportFailure/tooLarge(maxBytes:)`` for a body over `maxBytes`.
     func getWithinOrigin(_ url: String, maxBytes: Int) async throws -> HTTPResponse {
+        try await withinOrigin(
+            url, status: \.status, location: { $0.header("location") },
+            request: { try await transport.get($0, headers: [], maxBytes: maxBytes) })
+    }
+
+    /// ``getWithinOrigin(_:maxBytes:)`` that returns at the head of the answer, its body to be read as it arrives
+    /// (``HTTPTransport/streamAnswer(_:headers:maxBytes:)``, within the same overall deadline).
+    func streamWithinOrigin(_ url: String, maxBytes: Int) async throws -> HTTPStreamingResponse {
+        try await withinOrigin(
+            url, status: \.status, location: { $0.header("location") },
+            request: { try await transport.streamAnswer($0, headers: [], maxBytes: maxBytes) })
+    }
+
+    /// Sends `request` to `url`, then to each redirect's target within the same origin (at most five).
+    private func withinOrigin<Answer>(
+        _ url: String, status: (Answer) -> Int, location: (Answer) -> String?,
+        request: (String) async throws -> Answer
+    ) async throws -> Answer {
         var current = url
         for _ in 0...5 {
-            let response = try await transport.get(current, headers: [], maxBytes: maxBytes)
-            guard [301, 302, 303, 307, 308].contains(response.status), let location = response.header("location")
+            let response = try await request(current)
+            guard [301, 302, 303, 307, 308].contains(status(response)), let location = location(response)
             else { return response }
             guard let from = URL(string: current), let to = URL(string: location, relativeTo: from)?.absoluteURL
             else {

@@ -112,6 +112,27 @@ public final class APIClient: Sendable {
     public func fetchJSON(url: String, defaultMaxAge: Double = 3_600, expectedID: Int? = nil) async throws(APIError)
         -> [UInt8]
     {
+        try await cachedFetch(url: url) { () async throws -> Attempt<([UInt8], Double)> in
+            // One record is read up to its cap, any other answer up to the answer cap: never more.
+            let response = try await getWithinOrigin(url, maxBytes: Self.maxBytes(recordID: expectedID))
+            guard (200..<300).contains(response.status) else { return .answered(response) }
+            let compact: [UInt8]
+            do {
+                compact = try RawJSON.compact(response.body)
+            } catch {
+                return .unusable(String(describing: error))
+            }
+            if let expectedID { try Self.check(compact, carries: expectedID, url: url) }
+            return .accepted((compact, CacheControl.maxAge(response.header("cache-control")) ?? defaultMaxAge))
+        }
+    }
+
+    /// The answer for `url`: from the cache when the cache mode and the copy's age allow it, else from `attempt`
+    /// (paced and retried), stored in the cache for as long as the attempt says (nothing stored for 0); a stale
+    /// copy when the network fails.
+    func cachedFetch(url: String, attempt: () async throws -> Attempt<([UInt8], Double)>) async throws(APIError)
+        -> [UInt8]
+    {
         let key = CacheKey.normalise(url)
         let cached = cache?.lookup(key)
         let now = clock.now()
@@ -125,20 +146,8 @@ public final class APIClient: Sendable {
             break
         }
         do {
-            let (body, maxAge) = try await send(url: url, paced: true, askWhenExhausted: cached == nil) {
-                () async throws -> Attempt<([UInt8], Double)> in
-                // One record is read up to its cap, any other answer up to the answer cap: never more.
-                let response = try await getWithinOrigin(url, maxBytes: Self.maxBytes(recordID: expectedID))
-                guard (200..<300).contains(response.status) else { return .answered(response) }
-                let compact: [UInt8]
-                do {
-                    compact = try RawJSON.compact(response.body)
-                } catch {
-                    return .unusable(String(describing: error))
-                }
-                if let expectedID { try Self.check(compact, carries: expectedID, url: url) }
-                return .accepted((compact, CacheControl.maxAge(response.header("cache-control")) ?? defaultMaxAge))
-            }
+            let (body, maxAge) = try await send(
+                url: url, paced: true, askWhenExhausted: cached == nil, attempt: attempt)
             if maxAge > 0 {
                 cache?.store(CachedResponse(status: 200, body: body, fetchedAt: now, maxAge: maxAge), for: key)
             }

@@ -116,9 +116,7 @@ public final class AsyncHTTPTransport: HTTPTransport {
         } catch is NIOTooManyBytesError {
             throw .tooLarge(maxBytes: maxBytes)
         } catch DeadlinePassed.passed {
-            throw .timeout(
-                "\(host) sent no complete answer within \(deadline.formatted(.number.precision(.fractionLength(0...1)))) s "
-                    + "(twice --timeout)")
+            throw Self.deadlinePassed(host: host, seconds: deadline)
         } catch {
             throw Self.classify(error, host: host, proxy: proxy, verbose: verbose)
         }
@@ -126,6 +124,13 @@ public final class AsyncHTTPTransport: HTTPTransport {
 
     /// The deadline of ``within(seconds:_:)`` passed.
     private enum DeadlinePassed: Error { case passed }
+
+    /// The failure of an answer that did not arrive whole within its deadline.
+    private static func deadlinePassed(host: String, seconds: Double) -> TransportFailure {
+        .timeout(
+            "\(host) sent no complete answer within \(seconds.formatted(.number.precision(.fractionLength(0...1)))) s "
+                + "(twice --timeout)")
+    }
 
     /// Runs `work`, cancelling it when it is not done after `seconds`: the read timeout is reset by every byte,
     /// so only an overall deadline ends a body that drips in one byte at a time.
@@ -153,6 +158,24 @@ public final class AsyncHTTPTransport: HTTPTransport {
     public func stream(_ url: String, headers: [(name: String, value: String)], maxBytes: Int)
         async throws(TransportFailure) -> HTTPStreamingResponse
     {
+        try await open(url, headers: headers, maxBytes: maxBytes, deadline: nil)
+    }
+
+    /// ``stream(_:headers:maxBytes:)`` for an API answer: the body too must arrive within twice the timeout, as
+    /// ``get(_:headers:maxBytes:)``'s does, so that a body dripping in byte by byte ends. See
+    /// ``HTTPTransport/streamAnswer(_:headers:maxBytes:)``.
+    public func streamAnswer(_ url: String, headers: [(name: String, value: String)], maxBytes: Int)
+        async throws(TransportFailure) -> HTTPStreamingResponse
+    {
+        try await open(url, headers: headers, maxBytes: maxBytes, deadline: timeout * 2)
+    }
+
+    /// A GET returned at its head, its body read with the read timeout and, when given, an overall deadline in
+    /// seconds from now.
+    private func open(_ url: String, headers: [(name: String, value: String)], maxBytes: Int, deadline: Double?)
+        async throws(TransportFailure) -> HTTPStreamingResponse
+    {
+        let end = deadline.map { ContinuousClock.now + .seconds($0) }
         guard let parsed = URL(string: url), let scheme = parsed.scheme, let host = parsed.host else {
             throw .invalidURL(url)
         }
@@ -172,6 +195,7 @@ public final class AsyncHTTPTransport: HTTPTransport {
             throw .tooLarge(maxBytes: maxBytes)
         }
         let reader = BodyReader(response.body.makeAsyncIterator(), host: host, proxy: proxy, verbose: verbose)
+        if let end, let deadline { reader.deadline = (end, deadline) }
         return HTTPStreamingResponse(
             status: Int(response.status.code),
             headers: response.headers.map { (name: $0.name, value: $0.value) },
@@ -187,6 +211,8 @@ public final class AsyncHTTPTransport: HTTPTransport {
         private let host: String
         private let proxy: ProxySettings.Server?
         private let verbose: Bool
+        /// When the body must have ended, and that deadline in seconds (for the message).
+        var deadline: (end: ContinuousClock.Instant, seconds: Double)?
 
         init(
             _ iterator: HTTPClientResponse.Body.AsyncIterator, host: String, proxy: ProxySettings.Server?, verbose: Bool
@@ -198,11 +224,17 @@ public final class AsyncHTTPTransport: HTTPTransport {
         }
 
         func next() async throws(TransportFailure) -> [UInt8]? {
+            let chunk: [UInt8]?
             do {
-                return try await iterator.next().map { Array($0.readableBytesView) }
+                chunk = try await iterator.next().map { Array($0.readableBytesView) }
             } catch {
                 throw AsyncHTTPTransport.classify(error, host: host, proxy: proxy, verbose: verbose)
             }
+            // Each chunk resets the read timeout: only the deadline ends a body that drips in.
+            if chunk != nil, let deadline, ContinuousClock.now > deadline.end {
+                throw AsyncHTTPTransport.deadlinePassed(host: host, seconds: deadline.seconds)
+            }
+            return chunk
         }
     }
 

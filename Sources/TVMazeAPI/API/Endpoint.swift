@@ -17,8 +17,9 @@ public enum Endpoint: Sendable, Equatable, Hashable {
     case crew(showID: Int)
     /// `/shows/{id}/episodes`, with `specials=1` when `specials` is true.
     case episodes(showID: Int, specials: Bool = false)
-    /// `/episodes/{id}`: one episode, whose `_links.show` names its show.
-    case episode(id: Int)
+    /// `/episodes/{id}`: one episode, whose `_links.show` names its show; with `embedsShow`,
+    /// `/episodes/{id}?embed=show`, which carries the show's record under `_embedded.show`.
+    case episode(id: Int, embedsShow: Bool = false)
     /// `/lookup/shows?imdb=…` (or `thetvdb=`, `tvrage=`).
     case lookup(Lookup)
     /// `/updates/shows`, optionally `?since=day|week|month`.
@@ -70,7 +71,7 @@ public enum Endpoint: Sendable, Equatable, Hashable {
     /// carry; `nil` for the others.
     public var recordID: Int? {
         switch self {
-        case .show(let id, _), .episode(let id): return id
+        case .show(let id, _), .episode(let id, _): return id
         default: return nil
         }
     }
@@ -84,7 +85,7 @@ public enum Endpoint: Sendable, Equatable, Hashable {
         case .cast(let id): return "/shows/\(id)/cast"
         case .crew(let id): return "/shows/\(id)/crew"
         case .episodes(let id, _): return "/shows/\(id)/episodes"
-        case .episode(let id): return "/episodes/\(id)"
+        case .episode(let id, _): return "/episodes/\(id)"
         case .lookup: return "/lookup/shows"
         case .updates: return "/updates/shows"
         case .schedule: return "/schedule"
@@ -98,7 +99,8 @@ public enum Endpoint: Sendable, Equatable, Hashable {
         switch self {
         case .showIndex(let page): return [("page", String(page))]
         case .show(_, let embed): return Self.embedItems(embed)
-        case .seasons, .cast, .crew, .episode: return []
+        case .seasons, .cast, .crew: return []
+        case .episode(_, let embedsShow): return embedsShow ? [("embed", "show")] : []
         case .episodes(_, let specials): return specials ? [("specials", "1")] : []
         case .lookup(.imdb(let id)): return [("imdb", id)]
         case .lookup(.thetvdb(let id)): return [("thetvdb", id)]

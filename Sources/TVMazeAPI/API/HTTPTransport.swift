@@ -99,6 +99,12 @@ public protocol HTTPTransport: Sendable {
     func stream(_ url: String, headers: [(name: String, value: String)], maxBytes: Int) async throws(TransportFailure)
         -> HTTPStreamingResponse
 
+    /// ``stream(_:headers:maxBytes:)`` for an API answer, whose body must also arrive within the overall deadline
+    /// that ``get(_:headers:maxBytes:)`` keeps (a body that drips in byte by byte fails with
+    /// ``TransportFailure/timeout(_:)``). A transport without its own streams through ``stream(_:headers:maxBytes:)``.
+    func streamAnswer(_ url: String, headers: [(name: String, value: String)], maxBytes: Int)
+        async throws(TransportFailure) -> HTTPStreamingResponse
+
     /// Performs one request of any method, without retries and without following redirects.
     ///
     /// A transport without its own gets a default that sends GETs without a body through ``get(_:headers:)``
@@ -128,6 +134,13 @@ extension HTTPTransport {
             throw .invalidURL("\(request.method) \(request.url) (this transport sends GET only)")
         }
         return try await get(request.url, headers: request.headers)
+    }
+
+    /// Streams through ``stream(_:headers:maxBytes:)``.
+    public func streamAnswer(_ url: String, headers: [(name: String, value: String)], maxBytes: Int)
+        async throws(TransportFailure) -> HTTPStreamingResponse
+    {
+        try await stream(url, headers: headers, maxBytes: maxBytes)
     }
 
     /// Streams through ``get(_:headers:)``: the whole body arrives first, then is read as one chunk. For

@@ -45,18 +45,11 @@ struct UpNextAndCalendarTests {
             try await withReplay { _, sandbox in
                 try await watch.tracking(sandbox)
                 _ = try await sandbox.runInProcess("tvm-fav", ["watch", "--show", "1", "--through", "S01E06"])
-                var environment = sandbox.environment
-                environment["COLUMNS"] = "100"
-                environment["TZ"] = "Europe/Paris"
-                let result = try await Sandbox.run(
-                    executable: URL(fileURLWithPath: "/usr/bin/script"),
-                    arguments: ["-q", "-e", "-c", "'\(Binaries.url("tvm-fav").path)' next", "/dev/null"],
-                    stdin: nil, environment: environment, directory: sandbox.root, timeout: 60)
-                let rows = result.stdout.replacingOccurrences(of: "\r", with: "").split(separator: "\n").map(
-                    String.init)
+                let screen = try await sandbox.onTerminal("tvm-fav", "next", environment: ["TZ": "Europe/Paris"])
+                let rows = screen.lines
                 #expect(rows.first?.hasPrefix("SHOW") == true, "\(rows)")
                 #expect(
-                    result.stdout.contains("1 favorite with nothing watched yet left out; --all lists it"),
+                    screen.text.contains("1 favorite with nothing watched yet left out; --all lists it"),
                     "Outlander, never watched, is left out and counted: \(rows)")
                 #expect(!rows.contains { $0.hasPrefix("Outlander") })
                 // 1x07 "Imperfect Circles": 2013-08-06 03:00 UTC is 05:00 in Paris.

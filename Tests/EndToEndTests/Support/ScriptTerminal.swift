@@ -18,8 +18,8 @@ extension Sandbox {
         .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "script(1) is not installed")
     }
 
-    /// Runs a tool on a pseudo-terminal made by util-linux `script -qec`: its stdin, stdout and stderr are the
-    /// terminal, `COLUMNS` wide.
+    /// Runs a tool with ``runInTerminal(_:_:input:environment:)`` (util-linux `script`): its stdin, stdout and
+    /// stderr are the terminal, `columns` wide, without colour.
     ///
     /// - Parameters:
     ///   - tool: The tool's name, e.g. `tvm-fav`.
@@ -28,12 +28,9 @@ extension Sandbox {
     func onTerminal(_ tool: String, _ arguments: String, columns: Int = 100, environment: [String: String] = [:])
         async throws -> TerminalScreen
     {
-        var env = self.environment.merging(environment) { $1 }
-        env["COLUMNS"] = String(columns)
-        let result = try await Sandbox.run(
-            executable: URL(fileURLWithPath: "/usr/bin/script"),
-            arguments: ["-q", "-e", "-c", "'\(Binaries.url(tool).path)' \(arguments)", "/dev/null"],
-            stdin: nil, environment: env, directory: root, timeout: 60)
+        let result = try await runInTerminal(
+            self, "\(tool) \(arguments)",
+            environment: ["COLUMNS": String(columns), "NO_COLOR": "1"].merging(environment) { $1 })
         let text = result.stdout.replacingOccurrences(of: "\r", with: "")
         let lines = text.split(separator: "\n").map { String($0.components(separatedBy: "\u{1B}[2K").last ?? "") }
         return TerminalScreen(status: result.status, lines: lines, text: text)

@@ -62,6 +62,22 @@ struct WriteReportTests {
                 #expect(try await sandbox.favoriteIDs().isEmpty)
             }
         }
+
+        @Test("a name with escape codes reaches the report without them", Sandbox.scriptRequired)
+        func hostileName() async throws {
+            try await withReplay { server, sandbox in
+                let page = try Fixtures.elements("shows/page-0.json", baseURL: server.baseURL)
+                let dome = try #require(page.first { $0.hasPrefix("{\"id\":1,") })
+                let hostile = dome.replacingOccurrences(
+                    of: #""name":"Under the Dome""#, with: #""name":"Under\u001b]0;pwned\u0007 the Dome""#)
+                #expect(hostile != dome)
+                try Data((hostile + "\n").utf8).write(to: sandbox.root.appendingPathComponent("shows.jsonl"))
+                let added = try await onTerminal("add --no-episodes < shows.jsonl", sandbox)
+                #expect(added.status == 0)
+                #expect(added.lines == ["added Under the Dome"])
+                #expect(!added.text.contains("\u{1B}]") && !added.text.contains("pwned"))
+            }
+        }
     #endif
 
     @Test("piped, watch and rm still print their records")

@@ -66,10 +66,18 @@ extension AddCommand {
             var checked: [Int] = []
             records += try await fetch(toFetch, complete: complete, into: batch, checked: &checked, runtime: runtime)
             guard records > 0 else { return }
+            // Which shows were favorites already, for the report on a terminal.
+            let existing =
+                runtime.reportsBriefly
+                ? Set(try await access.openForReading()?.favorites(ids: try Self.ids(in: batch)).map(\.id) ?? []) : []
             let database = try await access.openForWriting()
             let summary = try await access.changing { () async throws(StoreError) -> SaveSummary in
                 // The shows fetched whole are up to date: the next refresh asks the updates list about them.
                 try await database.save(batch: batch, at: now, checked: checked)
+            }
+            if runtime.reportsBriefly {
+                try runtime.report(try await report(batch, existing: existing))
+                return
             }
             let out = try await runtime.makeOutput(view: Views.favorites)
             var after = 0
@@ -79,6 +87,35 @@ extension AddCommand {
             }
             try await out.finish()
             access.summary("added \(summary.added), updated \(summary.updated)")
+        }
+    }
+
+    /// `added 2 favorites: Girls, Outlander`, and `updated …` for the shows that were favorites already.
+    private func report(_ batch: FavoritesBatch, existing: Set<Int>) async throws -> [String] {
+        var added: [String] = []
+        var updated: [String] = []
+        var seen = Set<Int>()
+        try Self.forEachShow(in: batch) { show in
+            guard seen.insert(show.id).inserted else { return }
+            if existing.contains(show.id) { updated.append(show.name) } else { added.append(show.name) }
+        }
+        return [WriteReport.favorites("added", names: added), WriteReport.favorites("updated", names: updated)]
+            .compactMap { $0 }
+    }
+
+    /// The ids of the shows in the batch.
+    private static func ids(in batch: FavoritesBatch) throws -> [Int] {
+        var ids: [Int] = []
+        try forEachShow(in: batch) { ids.append($0.id) }
+        return ids
+    }
+
+    /// Calls `body` with each complete show record of the batch, in order.
+    private static func forEachShow(in batch: FavoritesBatch, _ body: (ShowRecord) -> Void) throws {
+        var after = 0
+        while case let chunk = try batch.records(after: after), let last = chunk.last {
+            for row in chunk { if let show = try? ShowRecord(json: row.json) { body(show) } }
+            after = last.seq
         }
     }
 

@@ -20,7 +20,9 @@ package struct AddCommand: AsyncParsableCommand {
 
             All the shows of one run are saved in one transaction, after stdin ends: all of them or none. A \
             show that is already a favorite gets the new record and keeps its place in the list. The saved \
-            records are printed, so the pipe can go on; on a terminal, stderr also gets "added N, updated M".
+            records are printed to a pipe or a file, so the pipe can go on (and stderr, when it is a terminal, \
+            gets "added N, updated M"). On a terminal, unless --jq, --fields or --format asks for the records, \
+            one line says what was saved instead: "added 2 favorites: Girls, Outlander".
 
             Each show's episodes are kept too (one request per show, /shows/{id}/episodes?specials=1), so that \
             watch, next and tvm-episodes work offline; --no-episodes skips them (a large import), and tvm-fav \

@@ -23,7 +23,8 @@ struct RemoveCommand: AsyncParsableCommand {
 
             Only "y" or "yes" deletes. Without a terminal to ask on (cron, CI, a pipe under ssh -T), give \
             --yes; otherwise tvm-fav exits 64 and deletes nothing. The confirmed favorites are deleted in one \
-            transaction, and their records are printed (save them to add them back later). An id that is not \
+            transaction, and their records are printed (save them to add them back later); on a terminal, unless \
+            --jq, --fields or --format asks for the records, one line says what was removed ("removed Girls"). An id that is not \
             a favorite is reported and the exit status is 1. Never uses the network.
 
             Examples:
@@ -78,6 +79,10 @@ struct RemoveCommand: AsyncParsableCommand {
             let database = try await access.openForWriting()
             let removed = try await access.changing { () async throws(StoreError) -> Int in
                 try await database.remove(ids: confirmed.map(\.id))
+            }
+            if runtime.reportsBriefly {
+                try runtime.report([WriteReport.favorites("removed", names: confirmed.map(\.name))].compactMap { $0 })
+                return
             }
             let out = try await runtime.makeOutput(view: Views.favorites)
             for favorite in confirmed { try await out.emit(favorite.recordBytes) }

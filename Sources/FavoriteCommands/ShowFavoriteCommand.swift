@@ -52,7 +52,7 @@ struct ShowFavoriteCommand: AsyncParsableCommand {
                 ids.forEach(access.reportNotFavorite)
                 return
             }
-            let out = try await runtime.makeOutput(view: ShowDetailTerminalView())
+            let out = try await runtime.makeOutput(view: ShowDetailTerminalView(now: try runtime.now()))
             for id in ids {
                 guard let favorite = try await database.favorite(id: id) else {
                     access.reportNotFavorite(id)

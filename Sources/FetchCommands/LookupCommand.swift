@@ -49,7 +49,7 @@ struct LookupCommand: AsyncParsableCommand {
         let runtime = ToolRuntime(tool: "tvm-fetch", output: output)
         try await runtime.run {
             let client = try runtime.makeClient(network)
-            let out = try await runtime.makeOutput(view: ShowDetailTerminalView())
+            let out = try await runtime.makeOutput(view: ShowDetailTerminalView(now: try runtime.now()))
             do {
                 try await out.emit(try await client.fetch(.lookup(lookup)))
             } catch APIError.notFound {

@@ -19,7 +19,10 @@ struct ShowCommand: AsyncParsableCommand {
 
             On a terminal each show is printed as a detail view: title, status, dates, genres, network, \
             schedule, rating, the summary as plain text, the IMDb page when the show has an IMDb id, and the \
-            poster URL.
+            poster URL. The schedule is the network's local time, with its zone and your time (TZ) beside it: \
+            "Sundays 20:00 ET (02:00 Mon here)". The zone is named ET, CT, MT or PT in the US, else by its offset \
+            from UTC now (UTC+1); the conversion uses the offsets of the day of the run (TVM_NOW), so it \
+            follows daylight-saving time. A show whose network has no zone says "(time zone not given)".
 
             Embed kinds: episodes, cast, crew, seasons, nextepisode, previousepisode (repeat --embed, or give \
             a comma-separated list). They arrive under "_embedded".
@@ -82,7 +85,7 @@ struct ShowCommand: AsyncParsableCommand {
             let (embeds, extraIDs) = try parsedEmbeds()
             let ledger = try BatchLedger(runtime: runtime, options: batch)
             let client = try runtime.makeClient(network, skipsUnreachableHosts: true)
-            let out = try await runtime.makeOutput(view: ShowDetailTerminalView())
+            let out = try await runtime.makeOutput(view: ShowDetailTerminalView(now: try runtime.now()))
             let fetchOne: (Int, Int?, [UInt8]) async throws -> Void = { id, line, input in
                 ledger.begin()
                 let record: [UInt8]

@@ -66,8 +66,9 @@ struct InteractiveSearch {
         let (events, continuation) = AsyncStream.makeStream(of: Event.self)
         let input = TerminalInput(session: session)
         let color = self.color
+        let detail = ShowDetailTerminalView(now: try runtime.now())
         let renderer = LiveSearchRenderer(styler: Styler(isEnabled: color)) { result, width in
-            ShowDetailTerminalView().render([result.record], width: width, color: color)
+            detail.render([result.record], width: width, color: color)
         }
         try session.enter()
         defer {

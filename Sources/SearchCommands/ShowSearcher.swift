@@ -29,7 +29,8 @@ struct ShowSearcher {
     ///   - embed: What to embed in the best match (`--single`).
     /// - Throws: ``APIError`` for a failed request, a write error for stdout.
     func searchAndPrint(_ query: SearchQuery, single: Bool, embed: [Endpoint.Embed]) async throws {
-        let out = try await runtime.makeOutput(view: single ? ShowDetailTerminalView() : SearchResultsView())
+        let out = try await runtime.makeOutput(
+            view: single ? ShowDetailTerminalView(now: try runtime.now()) : SearchResultsView())
         let records = try await search(query, single: single, embed: embed)
         guard !records.isEmpty else {
             reportNoResults(for: query)

@@ -60,6 +60,68 @@ struct ShowNameTests {
         }
     }
 
+    @Test(
+        "on a terminal, rm with a name several favorites match lists them numbered and removes the one chosen",
+        TmuxTerminal.required)
+    func promptChoosesOnATerminal() async throws {
+        try await withReplay { server, sandbox in
+            try await girls(sandbox, server)
+            // stderr and /dev/tty are the terminal; stdout goes to a file, so the removed record is kept there.
+            let terminal = try await TmuxTerminal.start("sh -c 'tvm-fav rm girl 2>/dev/tty'", in: sandbox)
+            do {
+                let question = try await terminal.waitForScreen { $0.contains("[1-10, Enter for none]") }
+                #expect(question.contains("   1) 139  Girls (2012, HBO)"), "\(question)")
+                #expect(question.contains("   6) 722  The Golden Girls (1985, NBC)"), "\(question)")
+                #expect(question.contains("Which show is \"girl\"? [1-10, Enter for none]"), "\(question)")
+                try await terminal.type("6")
+                try await terminal.press("Enter")
+                try await terminal.waitForScreen { $0.contains("Delete \"The Golden Girls\" from favorites? [y/N]") }
+                try await terminal.type("y")
+                try await terminal.press("Enter")
+                let outcome = try await terminal.outcome()
+                #expect(outcome.status == 0)
+                #expect(outcome.stdout.hasPrefix(#"{"id":722,"#), "\(outcome.stdout)")
+            } catch {
+                await terminal.stop()
+                throw error
+            }
+            await terminal.stop()
+            let left = try await sandbox.favoriteIDs()
+            #expect(left.count == 10)
+            #expect(!left.contains(722))
+            #expect(left.contains(139) && left.contains(590))
+        }
+    }
+
+    @Test("on a terminal, an empty or invalid answer to the name prompt removes nothing", TmuxTerminal.required)
+    func promptWithoutAnswer() async throws {
+        try await withReplay { server, sandbox in
+            try await girls(sandbox, server)
+            for answer in ["", "42", "girls"] {
+                // The shell waits for a key after the command, so that its last words stay on the screen.
+                let terminal = try await TmuxTerminal.start(
+                    "sh -c 'tvm-fav rm girl 2>/dev/tty; echo \"status $?\" >/dev/tty; read key'", in: sandbox)
+                do {
+                    try await terminal.waitForScreen { $0.contains("[1-10, Enter for none]") }
+                    if !answer.isEmpty { try await terminal.type(answer) }
+                    try await terminal.press("Enter")
+                    let screen = try await terminal.waitForScreen { $0.contains("status ") }
+                    #expect(screen.contains("tvm-fav: note: no show chosen for \"girl\"; skipped"), "\(screen)")
+                    #expect(screen.contains("status 0"), "\(screen)")
+                    #expect(!screen.contains("[y/N]"), "nothing left to confirm: \(screen)")
+                    try await terminal.press("Enter")
+                    let outcome = try await terminal.outcome()
+                    #expect(outcome.stdout.isEmpty, "answer '\(answer)'")
+                } catch {
+                    await terminal.stop()
+                    throw error
+                }
+                await terminal.stop()
+                #expect(try await sandbox.favoriteIDs().count == 11, "answer '\(answer)' removed nothing")
+            }
+        }
+    }
+
     @Test("a name no favorite matches is reported, exit 1; show by name prints the record")
     func unknownName() async throws {
         try await withReplay { server, sandbox in

@@ -13,6 +13,25 @@ struct TerminalOutputTests {
         return ("sh '\(script.path)'", mark)
     }
 
+    @Test(
+        "the detail view's schedule names the network's zone and gives the viewer's time, on the run's clock",
+        Sandbox.scriptRequired)
+    func scheduleZones() async throws {
+        try await withReplay { _, sandbox in
+            // 2024-03-20: New York is on daylight-saving time (UTC-4), Paris not yet (UTC+1).
+            let march = ["TVM_NOW": "2024-03-20T12:00:00Z", "TZ": "Europe/Paris"]
+            let paris = try await sandbox.onTerminal("tvm-fetch", "show 1", environment: march)
+            #expect(paris.status == 0)
+            #expect(paris.lines.contains("Schedule:  Thursdays 22:00 ET (03:00 Fri here)"), "\(paris.lines)")
+            let january = try await sandbox.onTerminal(
+                "tvm-fetch", "show 1", environment: ["TVM_NOW": "2024-01-15T12:00:00Z", "TZ": "Europe/Paris"])
+            #expect(january.lines.contains("Schedule:  Thursdays 22:00 ET (04:00 Fri here)"), "\(january.lines)")
+            let newYork = try await sandbox.onTerminal(
+                "tvm-fetch", "show 1", environment: ["TVM_NOW": "2024-03-20T12:00:00Z", "TZ": "America/New_York"])
+            #expect(newYork.lines.contains("Schedule:  Thursdays 22:00 ET"), "the same zone: \(newYork.lines)")
+        }
+    }
+
     @Test("output taller than the screen goes through $TVM_PAGER; shorter output, --no-pager and pipes do not")
     func pager() async throws {
         try await withReplay { _, sandbox in

@@ -45,18 +45,11 @@ struct UpNextAndCalendarTests {
             try await withReplay { _, sandbox in
                 try await watch.tracking(sandbox)
                 _ = try await sandbox.runInProcess("tvm-fav", ["watch", "--show", "1", "--through", "S01E06"])
-                var environment = sandbox.environment
-                environment["COLUMNS"] = "100"
-                environment["TZ"] = "Europe/Paris"
-                let result = try await Sandbox.run(
-                    executable: URL(fileURLWithPath: "/usr/bin/script"),
-                    arguments: ["-q", "-e", "-c", "'\(Binaries.url("tvm-fav").path)' next", "/dev/null"],
-                    stdin: nil, environment: environment, directory: sandbox.root, timeout: 60)
-                let rows = result.stdout.replacingOccurrences(of: "\r", with: "").split(separator: "\n").map(
-                    String.init)
+                let screen = try await sandbox.onTerminal("tvm-fav", "next", environment: ["TZ": "Europe/Paris"])
+                let rows = screen.lines
                 #expect(rows.first?.hasPrefix("SHOW") == true, "\(rows)")
                 #expect(
-                    result.stdout.contains("1 favorite with nothing watched yet left out; --all lists it"),
+                    screen.text.contains("1 favorite with nothing watched yet left out; --all lists it"),
                     "Outlander, never watched, is left out and counted: \(rows)")
                 #expect(!rows.contains { $0.hasPrefix("Outlander") })
                 // 1x07 "Imperfect Circles": 2013-08-06 03:00 UTC is 05:00 in Paris.
@@ -66,6 +59,47 @@ struct UpNextAndCalendarTests {
                             of: /Under the Dome\s+S01E07\s+Imperfect Circles\s+2013-08-06 05:00\s+6\/39 ██░░░░░░░░/)
                             != nil
                     }, "\(rows)")
+            }
+        }
+
+        @Test(
+            "at 40 columns next keeps the episode code, air date and progress, and cuts the show's name",
+            Sandbox.scriptRequired)
+        func nextOnANarrowTerminal() async throws {
+            try await withReplay { _, sandbox in
+                try await watch.tracking(sandbox)
+                _ = try await sandbox.runInProcess("tvm-fav", ["watch", "--show", "1", "--through", "S01E06"])
+                let screen = try await sandbox.onTerminal(
+                    "tvm-fav", "next --all", columns: 40, environment: ["TZ": "Europe/Paris"])
+                #expect(screen.status == 0)
+                let rows = screen.lines.filter { !$0.hasPrefix("tvm-fav:") }
+                #expect(rows.first?.wholeMatch(of: /SHOW\s+EPISODE\s+AIRED\s+PROGRESS/) != nil, "\(rows)")
+                #expect(rows.contains("Under th…  S01E07   2013-08-06  6/39"), "\(rows)")
+                #expect(rows.contains("Outlander  S01E01   2014-08-10  0/53"), "\(rows)")
+                #expect(rows.allSatisfy { $0.count <= 40 }, "\(rows)")
+                #expect(!screen.text.contains("Imperfect Circles"), "the title gives way first")
+            }
+        }
+
+        @Test("at 40 columns --upcoming keeps the air time and the episode code", Sandbox.scriptRequired)
+        func upcomingOnANarrowTerminal() async throws {
+            try await withReplay { server, sandbox in
+                let page = try Fixtures.elements("shows/page-0.json", baseURL: server.baseURL)
+                let shows = try [43, 2].map { id in try #require(page.first { $0.hasPrefix("{\"id\":\(id),") }) }
+                try (shows.joined(separator: "\n") + "\n").write(
+                    to: sandbox.root.appendingPathComponent("shows.jsonl"), atomically: true, encoding: .utf8)
+                let screen = try await sandbox.onTerminal(
+                    "tvm-episodes", "--upcoming --days 21 < shows.jsonl", columns: 40,
+                    environment: ["TVM_NOW": "2016-04-20T00:00:00Z", "TZ": "UTC"])
+                #expect(screen.status == 0)
+                let rows = screen.lines
+                #expect(rows.first?.wholeMatch(of: /AIRS\s+SHOW\s+EPISODE/) != nil, "\(rows)")
+                #expect(rows.count > 2, "\(rows)")
+                #expect(
+                    rows.dropFirst().allSatisfy {
+                        $0.wholeMatch(of: /\d{4}-\d\d-\d\d \d\d:\d\d  (Outlander    |Person of In…)  S0\dE\d\d/) != nil
+                    }, "\(rows)")
+                #expect(rows.contains { $0.contains("Person of In…") }, "\(rows)")
             }
         }
     #endif

@@ -22,7 +22,7 @@ struct ShowDetailViewTests {
             Premiered: 2013-06-24
             Genres:    Drama, Science-Fiction, Thriller
             Network:   CBS (US)
-            Schedule:  Thursdays at 22:00
+            Schedule:  Thursdays 22:00 ET (02:00 Fri here)
             Rating:    6.5/10
             Runtime:   60 min
             Language:  English
@@ -38,7 +38,10 @@ struct ShowDetailViewTests {
             Poster: http://static.tvmaze.com/uploads/images/original_untouched/0/1.jpg
 
             """
-        #expect(ShowDetailView(detail).render(width: 82, styler: .plain) == expected)
+        // In July 2013, New York is at UTC-4: 22:00 there is 02:00 the next day in UTC.
+        let view = ShowDetailView(
+            detail, now: Date(timeIntervalSince1970: 1_372_636_800), viewerZone: TimeZone(identifier: "UTC")!)
+        #expect(view.render(width: 82, styler: .plain) == expected)
     }
 
     @Test("shows the end date of an ended show")
@@ -171,21 +174,6 @@ struct ShowDetailViewTests {
         #expect(text.contains("IMDb: https://www.imdb.com/title/tt1\n"))
     }
 
-    @Test(
-        "describes schedules in words",
-        arguments: [
-            (["Monday", "Thursday"], "22:00", "Mondays, Thursdays at 22:00"),
-            (["Sunday"], "", "Sundays"),
-            ([], "21:00", "21:00"),
-            ([], nil, ""),
-            (["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"], "09:00", "Weekdays at 09:00"),
-            (["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"], nil, "Every day"),
-        ] as [([String], String?, String)]
-    )
-    func describesSchedules(days: [String], time: String?, expected: String) {
-        #expect(ShowDetailView.describeSchedule(days: days, time: time) == expected)
-    }
-
     @Test("formats ratings with one decimal out of 10")
     func formatsRatings() {
         #expect(ShowDetailView.describeRating(6.5) == "6.5/10")
@@ -200,6 +188,29 @@ struct ShowDetailViewTests {
     // MARK: - Fixtures
 
     /// The `ShowDetail` of a recorded `/shows/{id}` response, through the mapping the tools use.
+    @Test("the schedule's zone is the network's country's, else the web channel's; without either it says so")
+    func scheduleZone() throws {
+        let now = Date(timeIntervalSince1970: 1_705_320_000)  // 2024-01-15: New York at UTC-5
+        func schedule(_ json: String) throws -> String? {
+            let detail = ShowDetail(show: try Show(json: Array(json.utf8)))
+            return ShowDetailView(detail, now: now, viewerZone: TimeZone(identifier: "Europe/Paris")!)
+                .lines(width: 80, styler: .plain).first { $0.hasPrefix("Schedule:") }
+        }
+        let web = #"{"id":9,"name":"W","schedule":{"time":"20:00","days":["Sunday"]},"network":null,"webChannel":"#
+        #expect(
+            try schedule(web + #"{"id":1,"name":"Netflix","country":null}}"#)
+                == "Schedule:    Sundays 20:00 (time zone not given)")
+        #expect(
+            try schedule(
+                web + #"{"id":2,"name":"Hulu","country":{"name":"United States","code":"US","#
+                    + #""timezone":"America/New_York"}}}"#) == "Schedule:    Sundays 20:00 ET (02:00 Mon here)")
+        #expect(
+            try schedule(
+                #"{"id":9,"name":"N","schedule":{"time":"21:00","days":["Thursday"]},"network":{"id":3,"#
+                    + #""name":"BBC One","country":{"name":"United Kingdom","code":"GB","timezone":"Europe/London"}}}"#)
+                == "Schedule: Thursdays 21:00 UTC (22:00 here)")
+    }
+
     static func showDetail(fixture: String) throws -> ShowDetail {
         ShowDetail(show: try Show(json: RawJSONFixtures.bytes(fixture)))
     }

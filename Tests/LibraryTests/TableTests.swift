@@ -131,6 +131,30 @@ struct TableTests {
         #expect(row(29) == " 1  Under the Do…  2013-06-24")
     }
 
+    @Test("essential columns take their short forms, then names shrink to 4, before any essential column drops")
+    func essentialColumnsStay() {
+        let table = TextTable(
+            columns: [
+                .init("SHOW", flexible: true), .init("EPISODE", priority: .essential),
+                .init("TITLE", flexible: true, priority: .low), .init("AIRED", priority: .essential),
+                .init("PROGRESS", priority: .essential),
+            ],
+            rows: [
+                [
+                    "Under the Dome", "S01E07", "Imperfect Circles", .init("2013-08-06 05:00", short: "2013-08-06"),
+                    .init("6/39 ██░░░░░░░░", short: "6/39"),
+                ]
+            ]
+        )
+        let row = { (width: Int) in table.lines(width: width, styler: .plain)[1] }
+        #expect(row(80) == "Under the Dome  S01E07   Imperfect Circles  2013-08-06 05:00  6/39 ██░░░░░░░░")
+        #expect(row(60) == "Under the Dome  S01E07   2013-08-06 05:00  6/39 ██░░░░░░░░", "the title goes first")
+        #expect(row(52) == "Under the Dome  S01E07   2013-08-06 05:00  6/39", "a short form before a name is cut")
+        #expect(row(40) == "Under th…  S01E07   2013-08-06  6/39", "short forms before the name is cut below 12")
+        #expect(row(32) == "Und…  S01E07   2013-08-06  6/39", "the name shrinks to 4 before anything drops")
+        #expect(row(24) == "Und…  S01E07  2013-08-06", "then essential columns drop from the right")
+    }
+
     @Test("cell text cannot break the line or inject escape sequences")
     func sanitizesCells() {
         let table = TextTable(

@@ -70,6 +70,11 @@ struct MarkRun {
                 let name = resolver.name(of: showID).map { " (\"\($0)\")" } ?? ""
                 runtime.diagnostics.note("show \(showID)\(name) was not a favorite: it is now one, with its episodes")
             }
+            if runtime.reportsBriefly {
+                try runtime.report(report(choices, orphans: orphans, resolver: resolver))
+                await LivePush(access: access, network: network, asked: push).run(database: database)
+                return
+            }
             let saved = try await database.marks(episodeIDs: choices.map(\.episode.id))
             var records: [[UInt8]] = []
             for choice in choices {
@@ -86,6 +91,15 @@ struct MarkRun {
             try await out.finish()
             await LivePush(access: access, network: network, asked: push).run(database: database)
         }
+    }
+
+    /// The lines a terminal gets instead of the records: `marked 12 episodes of Outlander, S1E1–S1E12`.
+    private func report(_ choices: [Choice], orphans: [WatchMark], resolver: EpisodeResolver) -> [String] {
+        func show(_ id: Int) -> String { resolver.name(of: id) ?? "show \(id)" }
+        let episodes =
+            choices.map { WriteReport.Episode(show: show($0.episode.showID), code: $0.episode.code) }
+            + orphans.map { WriteReport.Episode(show: show($0.showID), code: nil) }
+        return WriteReport.marks(episodes, watching: watching)
     }
 
     // MARK: - Selections

@@ -18,7 +18,9 @@ package struct WatchCommand: AsyncParsableCommand {
             Episodes that have not aired yet are never marked, whatever the selection; they are reported on \
             stderr. Specials are left out of --show selections, and refused as ids, unless --specials is given. \
             Marking is idempotent: an episode already marked keeps its first mark. The marked episodes are \
-            printed with "_tvm":{"show":{…},"watched":"2024-03-01T20:00:00.000Z"}.
+            printed with "_tvm":{"show":{…},"watched":"2024-03-01T20:00:00.000Z"}; on a terminal, unless --jq, \
+            --fields or --format asks for the records, one line per show says what was marked instead: "marked \
+            12 episodes of Outlander, S1E1–S1E12".
 
             An episode of a show that is not a favorite adds the show first (with its episodes), with a note on \
             stderr. An unknown episode or show, a --through past the last episode, a malformed --through or a \
@@ -88,7 +90,8 @@ package struct UnwatchCommand: AsyncParsableCommand {
         abstract: "Remove watched marks, with the same selectors as watch.",
         discussion: """
             Takes the same selectors as tvm-fav watch: ids, --show ID with --season or --through (or alone), or \
-            stdin. The episodes are printed with "_tvm":{"watched":null}. An unknown episode or show (or one that \
+            stdin. The episodes are printed with "_tvm":{"watched":null} (on a terminal, one line per show instead: \
+            "unmarked 3 episodes of Outlander, S1E1–S1E3"). An unknown episode or show (or one that \
             is not a favorite and has no marks) changes nothing and exits 1. A mark whose episode TVMaze removed \
             can still be removed by its id, and the marks of a show no longer a favorite by --show (its episode \
             list is fetched to find them, and not kept).

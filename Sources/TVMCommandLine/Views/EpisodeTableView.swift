@@ -8,6 +8,10 @@ import TVMText
 /// Two layouts:
 /// - ``Layout/upNext`` (`tvm-fav next`): show, episode, title, air time, and progress as `7/10` with a small bar;
 /// - ``Layout/upcoming`` (`tvm-episodes --upcoming`): air time, show, episode, title, runtime.
+///
+/// On a narrow terminal the title (and runtime) give way first, then the show's name shrinks; the episode code,
+/// the air time and the progress stay (`next` shows the air date alone, and progress without its bar, before its
+/// name is cut below 12 columns).
 package struct EpisodeTableView: TerminalView {
     /// Which columns.
     package enum Layout: Sendable {
@@ -39,13 +43,15 @@ package struct EpisodeTableView: TerminalView {
         switch layout {
         case .upNext:
             table = TextTable(columns: [
-                .init("SHOW", flexible: true), .init("EPISODE"), .init("TITLE", flexible: true), .init("AIRED"),
-                .init("PROGRESS"),
+                .init("SHOW", flexible: true), .init("EPISODE", priority: .essential),
+                .init("TITLE", flexible: true, priority: .low), .init("AIRED", priority: .essential),
+                .init("PROGRESS", priority: .essential),
             ])
         case .upcoming:
             table = TextTable(columns: [
-                .init("AIRS"), .init("SHOW", flexible: true), .init("EPISODE"), .init("TITLE", flexible: true),
-                .init("RUNTIME", alignment: .right),
+                .init("AIRS", priority: .essential), .init("SHOW", flexible: true),
+                .init("EPISODE", priority: .essential), .init("TITLE", flexible: true, priority: .low),
+                .init("RUNTIME", alignment: .right, priority: .low),
             ])
         }
         let zone = timeZone ?? .current
@@ -63,9 +69,12 @@ package struct EpisodeTableView: TerminalView {
                     progress.flatMap { try? RawJSON.value(forKey: key, in: $0) }?.flatMap { RawJSON.integer($0) } ?? 0
                 }
                 let hasEpisode = episode.id != nil
+                let (watched, aired) = (count("watched"), count("aired"))
                 table.addRow([
-                    show, hasEpisode ? Cells.episodeCode(episode) : "—", title, hasEpisode ? airs : "",
-                    Self.progress(watched: count("watched"), aired: count("aired")),
+                    TextTable.Cell(show), TextTable.Cell(hasEpisode ? Cells.episodeCode(episode) : "—"),
+                    TextTable.Cell(title),
+                    TextTable.Cell(hasEpisode ? airs : "", short: hasEpisode ? String(airs.prefix(10)) : nil),
+                    TextTable.Cell(Self.progress(watched: watched, aired: aired), short: "\(watched)/\(aired)"),
                 ])
             case .upcoming:
                 table.addRow([airs, show, Cells.episodeCode(episode), title, episode.runtime.map { "\($0) min" } ?? ""])

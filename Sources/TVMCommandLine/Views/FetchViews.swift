@@ -60,8 +60,15 @@ package enum Views {
 
 /// One show per record, as the detail view: title, facts, summary, IMDb page, poster.
 package struct ShowDetailTerminalView: TerminalView {
+    /// The time of the run, for the schedule's zones (``ScheduleText``).
+    package var now: Date
+
     /// Creates the view.
-    package init() {}
+    ///
+    /// - Parameter now: The time of the run (`ToolRuntime.now()`, which honours `TVM_NOW`).
+    package init(now: Date) {
+        self.now = now
+    }
 
     /// Each show is printed as soon as it arrives.
     package var rendersEachRecord: Bool { true }
@@ -74,7 +81,7 @@ package struct ShowDetailTerminalView: TerminalView {
         records.map { record in
             let show = (try? Show(json: record)) ?? Show()
             let styler = Styler(isEnabled: color)
-            return ShowDetailView(ShowDetail(show: show)).render(width: width, styler: styler)
+            return ShowDetailView(ShowDetail(show: show), now: now).render(width: width, styler: styler)
                 + Self.embeds(of: show, width: width, styler: styler)
         }.joined(separator: "\n")
     }
@@ -140,6 +147,7 @@ extension ShowDetail {
             },
             scheduleDays: show.schedule?.days ?? [],
             scheduleTime: show.schedule?.time,
+            scheduleZone: show.network?.country?.timezone ?? show.webChannel?.country?.timezone,
             rating: show.rating?.average,
             runtime: show.runtime ?? show.averageRuntime,
             language: show.language,

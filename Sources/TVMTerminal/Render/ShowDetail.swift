@@ -60,6 +60,8 @@ public struct ShowDetail: Sendable, Equatable {
     public var scheduleDays: [String]
     /// The time of day it airs, such as "22:00".
     public var scheduleTime: String?
+    /// The IANA zone of the schedule's time (the network's country's `timezone`); `nil` when unknown.
+    public var scheduleZone: String?
     /// The average rating out of 10.
     public var rating: Double?
     /// The episode runtime in minutes.
@@ -88,6 +90,7 @@ public struct ShowDetail: Sendable, Equatable {
         webChannel: Channel? = nil,
         scheduleDays: [String] = [],
         scheduleTime: String? = nil,
+        scheduleZone: String? = nil,
         rating: Double? = nil,
         runtime: Int? = nil,
         language: String? = nil,
@@ -106,6 +109,7 @@ public struct ShowDetail: Sendable, Equatable {
         self.webChannel = webChannel
         self.scheduleDays = scheduleDays
         self.scheduleTime = scheduleTime
+        self.scheduleZone = scheduleZone
         self.rating = rating
         self.runtime = runtime
         self.language = language

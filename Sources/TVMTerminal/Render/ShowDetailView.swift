@@ -1,3 +1,4 @@
+import Foundation
 import TVMRecords
 import TVMText
 
@@ -11,7 +12,7 @@ import TVMText
 /// Premiered: 2013-06-24
 /// Genres:    Drama, Science-Fiction, Thriller
 /// Network:   CBS (US)
-/// Schedule:  Thursdays at 22:00
+/// Schedule:  Thursdays 22:00 ET (04:00 Fri here)
 /// Rating:    6.5/10
 /// Runtime:   60 min
 /// Language:  English
@@ -24,7 +25,8 @@ import TVMText
 /// Poster: http://static.tvmaze.com/uploads/images/original_untouched/0/1.jpg
 /// ```
 ///
-/// The title is bold and wrapped to the width; "label: value" lines leave out missing values and wrap long values
+/// The schedule is in the network's zone with the viewer's time beside it (``ScheduleText``). The title is bold
+/// and wrapped to the width; "label: value" lines leave out missing values and wrap long values
 /// under their value column; the summary is plain text from `HTMLText`, wrapped to the width but at most
 /// `maxSummaryWidth` columns; the IMDb line appears only with an IMDb id. URLs are never broken, so a link line
 /// can be wider than a very narrow terminal; every other line fits. All text is made terminal-safe.
@@ -33,11 +35,21 @@ public struct ShowDetailView: Sendable, Equatable {
     public var detail: ShowDetail
     /// The widest the summary gets on wide terminals, for readability; 100 by default.
     public var maxSummaryWidth: Int
+    /// The time of the run, which decides the zones' offsets in the schedule.
+    public var now: Date
+    /// The viewer's zone, for the schedule's time "here".
+    public var viewerZone: TimeZone
 
     /// Creates a view.
-    public init(_ detail: ShowDetail, maxSummaryWidth: Int = 100) {
+    ///
+    /// - Parameters:
+    ///   - now: The time of the run (`TVM_NOW` in the tools).
+    ///   - viewerZone: The viewer's zone; the process's (`TZ`) by default.
+    public init(_ detail: ShowDetail, maxSummaryWidth: Int = 100, now: Date = Date(), viewerZone: TimeZone = .current) {
         self.detail = detail
         self.maxSummaryWidth = maxSummaryWidth
+        self.now = now
+        self.viewerZone = viewerZone
     }
 
     /// Renders the view as lines, without newline characters.
@@ -90,7 +102,7 @@ public struct ShowDetailView: Sendable, Equatable {
             ("Genres", detail.genres.map(Self.clean).filter { !$0.isEmpty }.joined(separator: ", ")),
             ("Network", detail.network.map(Self.describe) ?? ""),
             ("Web channel", detail.webChannel.map(Self.describe) ?? ""),
-            ("Schedule", Self.describeSchedule(days: detail.scheduleDays, time: detail.scheduleTime)),
+            ("Schedule", schedule()),
             ("Rating", detail.rating.map(Self.describeRating) ?? ""),
             ("Runtime", detail.runtime.map { "\($0) min" } ?? ""),
             ("Language", detail.language ?? ""),
@@ -154,27 +166,13 @@ public struct ShowDetailView: Sendable, Equatable {
         return country.isEmpty ? name : "\(name) (\(country))"
     }
 
-    /// "Mondays, Thursdays at 22:00", "Weekdays at 09:00", "Every day", or "22:00".
-    static func describeSchedule(days: [String], time: String?) -> String {
-        let days = days.map(clean).filter { !$0.isEmpty }
-        let time = clean(time ?? "")
-        let weekdays = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"]
-        let dayText: String
-        if Set(days) == Set(weekdays + ["Saturday", "Sunday"]) {
-            dayText = "Every day"
-        } else if Set(days) == Set(weekdays) && days.count == weekdays.count {
-            dayText = "Weekdays"
-        } else {
-            dayText = days.map { $0.hasSuffix("s") ? $0 : $0 + "s" }.joined(separator: ", ")
-        }
-        switch (dayText.isEmpty, time.isEmpty) {
-        case (false, false):
-            return "\(dayText) at \(time)"
-        case (false, true):
-            return dayText
-        default:
-            return time
-        }
+    /// "Sundays 20:00 ET (02:00 Mon here)", "Weekdays 09:00 UTC+1", "Every day", or "22:00 (time zone not given)".
+    private func schedule() -> String {
+        let zone = detail.scheduleZone.map(Self.clean).flatMap { TimeZone(identifier: $0) }
+        return ScheduleText.describe(
+            days: detail.scheduleDays.map(Self.clean).filter { !$0.isEmpty },
+            time: Self.clean(detail.scheduleTime ?? ""),
+            zone: zone, viewer: viewerZone, now: now)
     }
 
     /// "6.5/10", with one decimal, independent of the locale; empty for a value that is not a rating.

@@ -5,11 +5,11 @@ import TVMText
 ///
 /// Columns are as wide as their widest cell (by display width, so CJK and emoji line up), separated by two spaces.
 /// When the table is wider than the terminal, columns give way by priority: low-priority columns (genres,
-/// network, status) shrink, if flexible, to 8 columns, then drop from the right; flexible columns (names,
-/// titles) shrink to 12 columns and the headers of fixed columns to their cells; fixed columns drop from the
-/// right; and last, names shrink to 4. Fixed columns (ids, dates, numbers, scores) are never cut, and the first
-/// column always stays. Cut
-/// cells end with "…". A row is never wrapped and no line is wider than the given width (a first column wider
+/// network, status, titles beside a show's name) shrink, if flexible, to 8 columns, then drop from the right;
+/// flexible columns (names, titles) shrink to 12 columns and the headers of fixed columns to their cells; fixed
+/// columns of normal priority drop from the right; essential columns (an episode code, a date, progress) whose
+/// cells have short forms take them, from the right; names shrink to 4; and only then do essential columns drop,
+/// from the right. Fixed columns are never cut, and the first column always stays. Cut cells end with "…". A row is never wrapped and no line is wider than the given width (a first column wider
 /// than the terminal is cut at the right edge). Lines have no trailing spaces.
 ///
 /// Cell text is made terminal-safe: escape sequences and control characters are removed, newlines and tabs
@@ -66,11 +66,15 @@ public struct TextTable: Sendable, Equatable {
         public var text: String
         /// The style applied to the (possibly cut) text, not to the padding.
         public var style: TextStyle
+        /// A shorter text for a narrow terminal (`2013-08-06` for `2013-08-06 21:00`), used by an essential column
+        /// before it would drop; `nil` when the cell has none.
+        public var short: String?
 
         /// Creates a cell.
-        public init(_ text: String, style: TextStyle = []) {
+        public init(_ text: String, style: TextStyle = [], short: String? = nil) {
             self.text = text
             self.style = style
+            self.short = short
         }
 
         /// Creates an unstyled cell from a string literal.
@@ -127,12 +131,18 @@ public struct TextTable: Sendable, Equatable {
         let cells = ([header] + rows).map { row in
             columns.indices.map { index in
                 let cell = index < row.count ? row[index] : Cell("")
-                let text = HTMLText.terminalSafe(cell.text, keepingNewlines: false)
-                return Cell(Self.trimmingSpaces(text), style: cell.style)
+                let safe = { Self.trimmingSpaces(HTMLText.terminalSafe($0, keepingNewlines: false)) }
+                return Cell(safe(cell.text), style: cell.style, short: cell.short.map(safe))
             }
         }
-        let widths = columnWidths(cells: cells, fitting: width)
-        return cells.map { renderLine($0, widths: widths, width: width, styler: styler) }
+        let (widths, compact) = columnWidths(cells: cells, fitting: width)
+        let shown = cells.map { row in
+            row.indices.map { index in
+                compact.contains(index)
+                    ? Cell(row[index].short ?? row[index].text, style: row[index].style) : row[index]
+            }
+        }
+        return shown.map { renderLine($0, widths: widths, width: width, styler: styler) }
     }
 
     /// Renders the header and rows as text, each line ending with `"\n"`.
@@ -145,14 +155,24 @@ public struct TextTable: Sendable, Equatable {
         lines(width: width, styler: styler).map { $0 + "\n" }.joined()
     }
 
-    /// The width of each column so that the table fits `width`, if it can; `nil` for a column left out.
-    func columnWidths(cells: [[Cell]], fitting width: Int) -> [Int?] {
-        let natural = columns.indices.map { index in
-            cells.map { DisplayWidth.width(of: $0[index].text) }.max() ?? 0
+    /// The width of each column so that the table fits `width`, if it can (`nil` for a column left out), and the
+    /// columns shown in their cells' short forms.
+    func columnWidths(cells: [[Cell]], fitting width: Int) -> (widths: [Int?], compact: Set<Int>) {
+        var compact = Set<Int>()
+        func text(_ cell: Cell, _ index: Int) -> String {
+            compact.contains(index) ? cell.short ?? cell.text : cell.text
         }
-        let content = columns.indices.map { index in
-            cells.dropFirst().map { DisplayWidth.width(of: $0[index].text) }.max() ?? 0
+        var natural: [Int] = []
+        var content: [Int] = []
+        func measure() {
+            natural = columns.indices.map { index in
+                cells.map { DisplayWidth.width(of: text($0[index], index)) }.max() ?? 0
+            }
+            content = columns.indices.map { index in
+                cells.dropFirst().map { DisplayWidth.width(of: text($0[index], index)) }.max() ?? 0
+            }
         }
+        measure()
         var visible = Array(columns.indices)
         var widths = shrink(natural, content: content, visible: visible, fitting: width, nameFloor: nil)
         // Low-priority columns go, from the right, before any name is cut.
@@ -162,18 +182,37 @@ public struct TextTable: Sendable, Equatable {
             visible.removeAll { $0 == drop }
             widths = shrink(natural, content: content, visible: visible, fitting: width, nameFloor: nil)
         }
-        // Then names shrink to `nameMinimum`, and fixed columns go, from the right, rather than be cut; the first
-        // column always stays. Only then are names cut further.
+        // Then names shrink to `nameMinimum`, and fixed columns of normal priority go, from the right, rather than
+        // be cut; the first column always stays.
         widths = shrink(natural, content: content, visible: visible, fitting: width, nameFloor: Self.nameMinimum)
+        while total(widths, visible) > width,
+            let drop = visible.dropFirst().last(where: { !columns[$0].isFlexible && columns[$0].priority != .essential }
+            )
+        {
+            visible.removeAll { $0 == drop }
+            widths = shrink(natural, content: content, visible: visible, fitting: width, nameFloor: Self.nameMinimum)
+        }
+        // Essential columns take their cells' short forms, from the right.
+        while total(widths, visible) > width,
+            let shorten = visible.last(where: { index in
+                columns[index].priority == .essential && !compact.contains(index)
+                    && cells.dropFirst().contains { $0[index].short != nil }
+            })
+        {
+            compact.insert(shorten)
+            measure()
+            widths = shrink(natural, content: content, visible: visible, fitting: width, nameFloor: Self.nameMinimum)
+        }
+        // Then names shrink to 4, and only then do the essential columns go, from the right.
+        widths = shrink(natural, content: content, visible: visible, fitting: width, nameFloor: 4)
         while total(widths, visible) > width,
             let drop = visible.dropFirst().last(where: { !columns[$0].isFlexible })
                 ?? (visible.count > 1 ? visible.last : nil)
         {
             visible.removeAll { $0 == drop }
-            widths = shrink(natural, content: content, visible: visible, fitting: width, nameFloor: Self.nameMinimum)
+            widths = shrink(natural, content: content, visible: visible, fitting: width, nameFloor: 4)
         }
-        widths = shrink(natural, content: content, visible: visible, fitting: width, nameFloor: 4)
-        return columns.indices.map { visible.contains($0) ? widths[$0] : nil }
+        return (columns.indices.map { visible.contains($0) ? widths[$0] : nil }, compact)
     }
 
     /// The width of the visible columns with their gaps.
@@ -212,18 +251,21 @@ public struct TextTable: Sendable, Equatable {
         return widths
     }
 
-    /// Splits `budget` among columns fairly: narrow columns keep their width, wide ones get equal shares.
+    /// Splits `budget` among columns fairly: each gets its floor, then narrow columns keep their width and wide
+    /// ones get equal shares of what is left.
     ///
     /// No column gets more than its current width or less than its floor, so the result exceeds the budget when
     /// the floors do.
     static func share(_ budget: Int, among current: [Int], floors: [Int]) -> [Int] {
-        var result = current
-        var remaining = budget
+        var result = floors
+        var remaining = budget - floors.reduce(0, +)
         var count = current.count
-        for index in current.indices.sorted(by: { current[$0] < current[$1] }) {
+        let extra = current.indices.map { max(0, current[$0] - floors[$0]) }
+        for index in current.indices.sorted(by: { extra[$0] < extra[$1] }) {
             let fairShare = remaining > 0 ? remaining / count : 0
-            result[index] = max(floors[index], min(current[index], fairShare))
-            remaining -= result[index]
+            let given = min(extra[index], fairShare)
+            result[index] += given
+            remaining -= given
             count -= 1
         }
         return result

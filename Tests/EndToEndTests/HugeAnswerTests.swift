@@ -80,8 +80,10 @@ struct HugeAnswerTests {
     func hugeRecordOnPage() async throws {
         try await withReplay { server, sandbox in
             server.addFault(.hugeJSONArray(bytes: 10_000_000), matching: .exact("/shows?page=0"))
+            var asked: [Int] = []
             for _ in 0..<2 {
                 let result = try await sandbox.runInProcess("tvm-fetch", ["shows", "--page", "0"])
+                asked.append(server.log.count(matching: .exact("/shows?page=0")))
                 #expect(result.status == 65, "\(result.stderr)")
                 #expect(result.stdout.isEmpty)
                 #expect(
@@ -89,8 +91,8 @@ struct HugeAnswerTests {
                         "page 0, record 1: a record is 9.5 MiB, larger than the 4.0 MiB any show takes; left out"),
                     "\(result.stderr)")
             }
-            // Not cached: the second run asked again.
-            #expect(server.log.count(matching: .exact("/shows?page=0")) == 2)
+            // Not cached: the second run asked again (a loaded machine may also retry a 10 MB answer that timed out).
+            #expect(asked[0] >= 1 && asked[1] > asked[0], "\(asked)")
         }
     }
 

@@ -31,8 +31,9 @@ final class TmuxTerminal: Sendable {
     /// The environment to start from instead of the sandbox's, when a test gives one.
     private let baseEnvironment: [String: String]?
     private var directory: URL { sandbox.root }
-    /// The tmux server's socket, inside the sandbox, so it goes away with it.
-    private var socket: String { sandbox.root.appendingPathComponent("tmux").path }
+    /// The tmux server's socket, inside the sandbox, so it goes away with it; one per terminal, so that a test's
+    /// late `stop()` of one terminal never ends the next one it started in the same sandbox.
+    private let socket: String
 
     /// Whether tmux (and perl, which starts its server) is installed.
     static var isInstalled: Bool {
@@ -48,6 +49,7 @@ final class TmuxTerminal: Sendable {
     private init(sandbox: Sandbox, environment: [String: String]? = nil) {
         self.sandbox = sandbox
         self.baseEnvironment = environment
+        socket = sandbox.root.appendingPathComponent("tmux-\(UUID().uuidString.prefix(8))").path
     }
 
     /// Starts `command` (a program and its arguments, such as an interactive shell) in a new tmux session, types

@@ -127,9 +127,7 @@ struct EpisodesCommand: AsyncParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
-        if let id = ShowArgument.firstBadID(in: shows) {
-            throw ValidationError("show ids are positive integers, not \(id)")
-        }
+        try ShowArgument.checkIDs(shows.compactMap(\.id))
         for season in seasons where season <= 0 {
             throw ValidationError("--season takes a positive season number, not \(season)")
         }

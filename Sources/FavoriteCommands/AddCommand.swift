@@ -66,8 +66,6 @@ package struct AddCommand: AsyncParsableCommand {
     package init() {}
 
     package func validate() throws {
-        if let bad = ShowArgument.firstBadID(in: shows) {
-            throw ValidationError("'\(bad)' is not a show id: ids are positive integers")
-        }
+        try ShowArgument.checkIDs(shows.compactMap(\.id))
     }
 }

@@ -38,9 +38,7 @@ struct ShowFavoriteCommand: AsyncParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
-        if let bad = ShowArgument.firstBadID(in: shows) {
-            throw ValidationError("'\(bad)' is not a show id: ids are positive integers")
-        }
+        try ShowArgument.checkIDs(shows.compactMap(\.id))
     }
 
     func run() async throws {

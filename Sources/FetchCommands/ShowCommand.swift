@@ -59,7 +59,7 @@ struct ShowCommand: AsyncParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
-        _ = try parsedEmbeds()
+        try ShowArgument.checkIDs(ids + parsedEmbeds().ids)
     }
 
     /// The embed kinds, split on commas; a bare number is an id that followed `--embed`.

@@ -72,7 +72,7 @@ struct PostersCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard (1...64).contains(jobs) else { throw ValidationError("-j/--jobs must be between 1 and 64, got \(jobs)") }
-        guard ids.allSatisfy({ $0 > 0 }) else { throw ValidationError("show ids are positive integers") }
+        try ShowArgument.checkIDs(ids)
         guard maxSize.bytes > 0 else { throw ValidationError("--max-size must be more than 0 bytes") }
         _ = try extraHosts(environment: ToolContext.current.terminal.environment)
         let formatted = output.program != nil || output.format != .auto

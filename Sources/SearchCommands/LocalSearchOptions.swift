@@ -70,7 +70,7 @@ struct LocalSearchOptions: ParsableArguments {
         }
         if let country { _ = try ArgumentCheck.countryCode(country, option: "--country") }
         if let minRating, !(0...10).contains(minRating) {
-            throw ValidationError("--min-rating must be between 0 and 10")
+            throw ValidationError("--min-rating must be between 0 and 10, not \(String(format: "%g", minRating))")
         }
         _ = try years()
     }

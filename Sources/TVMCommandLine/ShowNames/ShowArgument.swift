@@ -26,8 +26,11 @@ package enum ShowArgument: ExpressibleByArgument, Sendable, Equatable {
         return nil
     }
 
-    /// The first id that is not positive, for the commands' `validate()`.
-    package static func firstBadID(in arguments: [ShowArgument]) -> Int? {
-        arguments.lazy.compactMap(\.id).first { $0 <= 0 }
+    /// Refuses an id that is not positive, for the commands' `validate()`, in every tool's words.
+    /// - Throws: `ValidationError` quoting the first such id.
+    package static func checkIDs(_ ids: some Sequence<Int>) throws {
+        if let bad = ids.first(where: { $0 <= 0 }) {
+            throw ValidationError("'\(bad)' is not a show id: ids are positive integers")
+        }
     }
 }

@@ -22,8 +22,9 @@ public final class APIClient: Sendable {
     private let cacheMode: CacheMode
     private let skipsUnreachableHosts: Bool
     private let clock: any PacingClock
-    /// The hosts skipped for the rest of the run, with the failure that made them so.
-    private let unreachableHosts = NIOLockedValueBox<[String: APIError]>([:])
+    /// The hosts skipped for the rest of the run, with the failure that made them so, and whether a request has been
+    /// skipped yet (the event is sent then, once: a run whose one request failed has nothing to skip).
+    private let unreachableHosts = NIOLockedValueBox<[String: (cause: APIError, skipping: Bool)]>([:])
 
     /// Creates a client.
     ///
@@ -268,7 +269,8 @@ public final class APIClient: Sendable {
         let host = skipsUnreachableHosts ? Self.host(of: url) : nil
         while true {
             attempt += 1
-            if let host, let cause = unreachableHosts.withLockedValue({ $0[host] }) {
+            if let host, let (cause, first) = skipped(host) {
+                if first { onEvent(.hostSkipped(host: host, cause: cause)) }
                 throw APIError.skipped(url: url, host: host, cause: cause)
             }
             if paced {
@@ -354,14 +356,20 @@ public final class APIClient: Sendable {
         }
     }
 
-    /// Skips `host` for the rest of the run, announcing it once.
+    /// Skips `host` for the rest of the run.
     private func skip(_ host: String, because error: APIError) {
-        let first = unreachableHosts.withLockedValue { hosts in
-            guard hosts[host] == nil else { return false }
-            hosts[host] = error
-            return true
+        unreachableHosts.withLockedValue { hosts in
+            if hosts[host] == nil { hosts[host] = (error, false) }
         }
-        if first { onEvent(.hostSkipped(host: host, cause: error)) }
+    }
+
+    /// Why `host` is skipped, and whether this is the first request skipped; `nil` when it is not skipped.
+    private func skipped(_ host: String) -> (cause: APIError, first: Bool)? {
+        unreachableHosts.withLockedValue { hosts in
+            guard let entry = hosts[host] else { return nil }
+            hosts[host]?.skipping = true
+            return (entry.cause, !entry.skipping)
+        }
     }
 
     /// `host` or `host:port` of a URL: what `skipsUnreachableHosts` skips.

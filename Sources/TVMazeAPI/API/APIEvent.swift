@@ -12,7 +12,8 @@ public enum APIEvent: Sendable, Equatable {
     case servedStale(url: String, age: Double)
     /// The cache file could not be used and was set aside; `detail` says why.
     case cacheReset(detail: String)
-    /// A request to `host` failed at the network level on every attempt (`cause`): the client sends nothing
-    /// more to it in this run. Only with `skipsUnreachableHosts`.
+    /// A request to `host` failed at the network level on every attempt (`cause`), so another request was not
+    /// sent, nor will any more be in this run. Sent once, at the first request skipped. Only with
+    /// `skipsUnreachableHosts`.
     case hostSkipped(host: String, cause: APIError)
 }

@@ -94,6 +94,10 @@ package enum MultiCall {
     static func unknown(_ name: String, _ tools: [Tool]) -> String {
         let names = tools.map(\.shortName)
         let shown = HTMLText.terminalSafe(name, keepingNewlines: false)
+        if name.hasPrefix("-") {
+            return "tvm: error: unknown option '\(shown)'; before a tool, tvm takes only --help and --version "
+                + "(see 'tvm --help')\n"
+        }
         if let hint = Suggestion.hint(Suggestion.closest(to: name, among: names)) {
             return "tvm: error: '\(shown)' is not a tvm tool; \(hint) (see 'tvm --help')\n"
         }

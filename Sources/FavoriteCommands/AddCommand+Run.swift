@@ -66,17 +66,18 @@ extension AddCommand {
             var checked: [Int] = []
             records += try await fetch(toFetch, complete: complete, into: batch, checked: &checked, runtime: runtime)
             guard records > 0 else { return }
-            // Which shows were favorites already, for the report on a terminal.
+            // The batch's shows, and which were favorites already, for the report on a terminal.
+            let shows = runtime.reportsBriefly ? try Self.shows(in: batch) : []
             let existing =
-                runtime.reportsBriefly
-                ? Set(try await access.openForReading()?.favorites(ids: try Self.ids(in: batch)).map(\.id) ?? []) : []
+                shows.isEmpty
+                ? [] : Set(try await access.openForReading()?.favorites(ids: shows.map(\.id)).map(\.id) ?? [])
             let database = try await access.openForWriting()
             let summary = try await access.changing { () async throws(StoreError) -> SaveSummary in
                 // The shows fetched whole are up to date: the next refresh asks the updates list about them.
                 try await database.save(batch: batch, at: now, checked: checked)
             }
             if runtime.reportsBriefly {
-                try runtime.report(try await report(batch, existing: existing))
+                try runtime.report(Self.report(shows, existing: existing))
                 return
             }
             let out = try await runtime.makeOutput(view: Views.favorites)
@@ -91,32 +92,26 @@ extension AddCommand {
     }
 
     /// `added 2 favorites: Girls, Outlander`, and `updated …` for the shows that were favorites already.
-    private func report(_ batch: FavoritesBatch, existing: Set<Int>) async throws -> [String] {
+    private static func report(_ shows: [ShowRecord], existing: Set<Int>) -> [String] {
         var added: [String] = []
         var updated: [String] = []
         var seen = Set<Int>()
-        try Self.forEachShow(in: batch) { show in
-            guard seen.insert(show.id).inserted else { return }
+        for show in shows where seen.insert(show.id).inserted {
             if existing.contains(show.id) { updated.append(show.name) } else { added.append(show.name) }
         }
         return [WriteReport.favorites("added", names: added), WriteReport.favorites("updated", names: updated)]
             .compactMap { $0 }
     }
 
-    /// The ids of the shows in the batch.
-    private static func ids(in batch: FavoritesBatch) throws -> [Int] {
-        var ids: [Int] = []
-        try forEachShow(in: batch) { ids.append($0.id) }
-        return ids
-    }
-
-    /// Calls `body` with each complete show record of the batch, in order.
-    private static func forEachShow(in batch: FavoritesBatch, _ body: (ShowRecord) -> Void) throws {
+    /// The complete show records of the batch, in order.
+    private static func shows(in batch: FavoritesBatch) throws -> [ShowRecord] {
+        var shows: [ShowRecord] = []
         var after = 0
         while case let chunk = try batch.records(after: after), let last = chunk.last {
-            for row in chunk { if let show = try? ShowRecord(json: row.json) { body(show) } }
+            for row in chunk { if let show = try? ShowRecord(json: row.json) { shows.append(show) } }
             after = last.seq
         }
+        return shows
     }
 
     /// A show to fetch: its place in the batch, and where it came from.

@@ -139,7 +139,7 @@ struct FixtureMappingTests {
     @Test("HEAD answers the headers of GET without a body")
     func answersHead() async throws {
         try await TestSupport.withServer { server async throws in
-            let exchange = try await RawHTTP.get("/shows/1", port: server.port, method: "HEAD", timeout: 2)
+            let exchange = try await RawHTTP.get("/shows/1", port: server.port, method: "HEAD")
             let response = try #require(exchange.response)
             #expect(response.status == 200)
             let full = try await RawHTTP.response("/shows/1", port: server.port)

@@ -50,6 +50,11 @@ enum RawHTTP {
         }
     }
 
+    /// How long an exchange waits for the next byte unless a test asks for less. Only the tests about stalls
+    /// expect a timeout, and they pass their own; for the others a short wait turned a loaded machine's pause
+    /// (CI saw one of over 5 s) into a failure.
+    static let patience: Double = 60
+
     struct ConnectError: Error {
         var code: Int32
     }
@@ -57,7 +62,7 @@ enum RawHTTP {
     /// Sends `GET target` with `Connection: close` and the given extra headers.
     static func get(
         _ target: String, port: Int, method: String = "GET", headers: [(String, String)] = [],
-        timeout: Double = 5
+        timeout: Double = patience
     ) async throws -> Exchange {
         var request = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
         for (name, value) in headers {
@@ -73,7 +78,7 @@ enum RawHTTP {
     /// for stalls and timeouts (and the end-to-end tests' pipe readers) could hold every worker, and a request
     /// would then start seconds late.
     static func send(
-        _ request: String, port: Int, timeout: Double = 5, untilClosed: Bool = false
+        _ request: String, port: Int, timeout: Double = patience, untilClosed: Bool = false
     ) async throws -> Exchange {
         try await withCheckedThrowingContinuation { continuation in
             let thread = Thread {
@@ -95,7 +100,7 @@ enum RawHTTP {
     }
 
     /// Sends `GET target` with `Connection: close` and collects the answer on the calling thread, blocking it.
-    static func blockingGet(_ target: String, port: Int, timeout: Double = 5) throws -> Exchange {
+    static func blockingGet(_ target: String, port: Int, timeout: Double = patience) throws -> Exchange {
         let request = "GET \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n"
         return try exchange(request, port: port, timeout: timeout, untilClosed: false)
     }

@@ -72,26 +72,29 @@ struct RealTimeTests {
         try await withReplay(rateLimit: RateLimit(limit: 20, window: .seconds(10), retryAfter: .seconds(2))) {
             server, first in
             let second = try Sandbox(apiURL: server.baseURL)
-            let ids = (0..<40).map { ["1", "139", "43"][$0 % 3] }.joined(separator: "\n") + "\n"
+            // 25 records each, 50 calls in all: 2.5 windows' worth, which the old retries could not get through.
+            let ids = (0..<25).map { ["1", "139", "43"][$0 % 3] }.joined(separator: "\n") + "\n"
             async let a = first.run("tvm-fetch", ["show", "--refresh", "--jq", ".id"], stdin: ids, timeout: 400)
             async let b = second.run("tvm-fetch", ["show", "--refresh", "--jq", ".id"], stdin: ids, timeout: 400)
             let (one, two) = try await (a, b)
             #expect(one.status == 0 && two.status == 0, "\(one.stderr)\n\(two.stderr)")
-            #expect(one.lines.count == 40 && two.lines.count == 40)
+            #expect(one.lines.count == 25 && two.lines.count == 25)
         }
     }
 
     @Test("two syncs at once: the second waits for the first, and no page is fetched twice")
     func twoSyncs() async throws {
         let world = try CatalogWorld()
-        // A slow server (10 s an answer, 40 s for the first sync) keeps the first sync running while the second
-        // starts, even on a loaded machine (the whole suite in parallel), where a run of 3 s an answer once saw the
-        // second process start only after the first had ended.
+        // The first sync's first answer takes 10 s, which keeps it holding the sync while the second starts (a run
+        // of 3 s an answer once saw the second process start only after the first had ended, on a machine running
+        // the whole suite in parallel). Every later answer is immediate.
         let (server, sandbox) = try await startCatalogReplay(world, latency: .seconds(10))
         defer { Task { await server.stop() } }
         async let first = sandbox.run("tvm-fetch", ["catalog", "sync"], timeout: 600)
         #expect(await server.log.waitForRequests(count: 1, timeout: .seconds(90)))
-        let second = try await sandbox.run("tvm-fetch", ["catalog", "sync"], timeout: 600)
+        async let secondRun = sandbox.run("tvm-fetch", ["catalog", "sync"], timeout: 600)
+        server.setLatency(.zero)
+        let second = try await secondRun
         let firstResult = try await first
         #expect(firstResult.status == 0, "\(firstResult.stderr)")
         #expect(second.status == 0, "\(second.stderr)")

@@ -64,7 +64,8 @@ package struct OutputOptions: ParsableArguments, Sendable {
         help: ArgumentHelp(
             "Comma-separated fields, dotted paths allowed (id,name,network.name): the columns of table, csv and tsv; "
                 + "for jsonl and json, each record keeps just these, in this order. A field the records do not have is a "
-                + "usage error that lists theirs; a value missing from one record is null.",
+                + "usage error that lists theirs; a value missing from one record is null. --jq reads the reduced "
+                + "records, as gh's --jq reads --json's.",
             valueName: "list")
     )
     package var fields: String?

@@ -8,7 +8,7 @@ import Testing
 struct ChildCommandTests {
     let environment = ["PATH": "/usr/bin:/bin", "GREETING": "hello"]
 
-    func run(_ arguments: [String], input: String = "", timeout: Duration = .seconds(10)) async throws -> (
+    func run(_ arguments: [String], input: String = "", timeout: Duration = .seconds(60)) async throws -> (
         ChildCommand.Outcome, String
     ) {
         let output = NIOLockedValueBox("")

@@ -69,6 +69,17 @@ struct FullPageSpoolTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
     }
 
+    @Test("the index reads a summary's first 64 Ki characters: a 4 MB summary costs no more to index than that")
+    func indexedSummaryIsCapped() throws {
+        let summary = "<p>" + String(repeating: "word ", count: 800_000) + "tail</p>"
+        let entry = try CatalogEntry(json: CatalogStoreTests.record(id: 1, name: "Long", summary: summary))
+        #expect(entry.searchText.summary.hasPrefix("word word"))
+        #expect(entry.searchText.summary.count <= CatalogEntry.indexedSummaryCharacters)
+        #expect(entry.searchText.summary.count > CatalogEntry.indexedSummaryCharacters - 10)
+        #expect(!entry.searchText.summary.contains("tail"))
+        #expect(entry.json.count > 4_000_000, "the record itself is kept whole")
+    }
+
     @Test("a page whose spool cannot be read back stores nothing of it: the page's transaction is all or nothing")
     func storeIsAllOrNothing() throws {
         let store = try CatalogStore(writer: try DatabaseQueue())

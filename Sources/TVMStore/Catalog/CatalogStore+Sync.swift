@@ -201,13 +201,19 @@ extension CatalogStore {
         while let entry = try next() {
             let id = entry.show.id
             ids.insert(id)
+            let exists: Bool
             if let old = try CatalogRecord.fetchOne(db, key: id) {
                 let stored = try Int.fetchOne(db, sql: "SELECT updated FROM show WHERE id = ?", arguments: [id]) ?? 0
                 guard entry.show.updated > stored else { continue }
                 try unindex(old, db)
+                exists = true
+            } else {
+                exists = false
             }
             try entry.show.save(db)
-            try CatalogRecord(id: id, record: String(decoding: entry.json, as: UTF8.self)).save(db)
+            // An insert or an update, not `save` (an update, then an insert): each binds the record once.
+            let record = CatalogRecord(id: id, record: String(decoding: entry.json, as: UTF8.self))
+            if exists { try record.update(db) } else { try record.insert(db) }
             try index(id: id, entry.searchText, db)
             written += 1
         }

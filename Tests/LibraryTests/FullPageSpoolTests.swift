@@ -69,6 +69,23 @@ struct FullPageSpoolTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
     }
 
+    @Test("a spool folder that cannot be written is a local failure (cannotSpool), not retried like the network")
+    func unwritableSpool() async throws {
+        let transport = ScriptedTransport([.json(Self.page)])
+        let folder = "/nonexistent-\(UUID().uuidString)"
+        let client = try ClientFactory.client(transport, spoolDirectory: folder)
+        let error = await #expect(throws: APIError.self) { try await client.fetchArray(.showIndex(page: 0)) }
+        guard case .cannotSpool(let url, let reason) = error else {
+            Issue.record("expected cannotSpool, got \(String(describing: error))")
+            return
+        }
+        #expect(url == ClientFactory.baseURL + "/shows?page=0")
+        #expect(reason.hasPrefix("cannot spool the answer to a temporary file in \(folder)"))
+        #expect(error?.isFetchFailure == false)
+        #expect(error?.localizedDescription.contains("set TMPDIR to a writable folder") == true)
+        #expect(transport.callCount == 1)
+    }
+
     @Test("the index reads a summary's first 64 Ki characters: a 4 MB summary costs no more to index than that")
     func indexedSummaryIsCapped() throws {
         let summary = "<p>" + String(repeating: "word ", count: 800_000) + "tail</p>"

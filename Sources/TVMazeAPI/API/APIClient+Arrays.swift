@@ -27,22 +27,24 @@ extension APIClient {
             var leftOut: [OversizedRecord] = []
             var position = 0
             var compactBytes = 1
-            let read = try await streamArray(url) { piece throws(SpooledElements.Failure) in
-                position += 1
-                switch piece {
-                case .element(let text):
-                    let compact: [UInt8]
-                    do {
-                        compact = try RawJSON.compact(text)
-                    } catch {
-                        return UnusableBody(String(describing: error))
+            let read = try await spooling(url) {
+                try await streamArray(url) { piece throws(SpooledElements.Failure) in
+                    position += 1
+                    switch piece {
+                    case .element(let text):
+                        let compact: [UInt8]
+                        do {
+                            compact = try RawJSON.compact(text)
+                        } catch {
+                            return UnusableBody(String(describing: error))
+                        }
+                        compactBytes += compact.count + 1
+                        try spool.append(.element(compact))
+                    case .tooLarge(let bytes, let start):
+                        leftOut.append(OversizedRecord(position: position, start: start, bytes: bytes))
                     }
-                    compactBytes += compact.count + 1
-                    try spool.append(.element(compact))
-                case .tooLarge(let bytes, let start):
-                    leftOut.append(OversizedRecord(position: position, start: start, bytes: bytes))
+                    return nil
                 }
-                return nil
             }
             switch read {
             case .accepted(let maxAge):
@@ -51,7 +53,7 @@ extension APIClient {
                 guard leftOut.isEmpty, compactBytes <= Self.maxCachedArrayBytes else {
                     return .accepted(Fetched(value: answer, cachedBody: nil, maxAge: 0))
                 }
-                let body = try Self.body(of: spool)
+                let body = try await spooling(url) { try Self.body(of: spool) }
                 return .accepted(
                     Fetched(
                         value: answer, cachedBody: body,
@@ -84,9 +86,11 @@ extension APIClient {
         return try await send(url: url, paced: true, askWhenExhausted: false) {
             () async throws -> Attempt<Value> in
             let spool = SpooledElements(directory: spoolDirectory)
-            let read = try await streamArray(url) { piece throws(SpooledElements.Failure) in
-                try spool.append(piece)
-                return nil
+            let read = try await spooling(url) {
+                try await streamArray(url) { piece throws(SpooledElements.Failure) in
+                    try spool.append(piece)
+                    return nil
+                }
             }
             switch read {
             case .accepted:
@@ -130,6 +134,16 @@ extension APIClient {
             return .unusable(error.reason)
         }
         return .accepted(CacheControl.maxAge(response.header("cache-control")))
+    }
+
+    /// Runs `body`, turning a spool that cannot be written or read into ``APIError/cannotSpool(url:reason:)``: a
+    /// local failure, not retried like the network's.
+    private func spooling<Value>(_ url: String, _ body: () async throws -> Value) async throws -> Value {
+        do {
+            return try await body()
+        } catch let failure as SpooledElements.Failure {
+            throw APIError.cannotSpool(url: url, reason: failure.reason)
+        }
     }
 
     /// The compact array of a spool's elements (one small enough to cache).

@@ -11,9 +11,10 @@ import TVMazeAPI
 /// (``CatalogEntry``). A body that does not end its array (a transfer cut short) is unusable: nothing of it is
 /// stored, and the client retries it.
 ///
-/// The page keeps its elements spooled (``SpooledElements``), not read: ``ids`` and ``invalid`` come from one pass
-/// over them, and ``entries(only:)`` reads the valid ones again one at a time, so a page of huge shows is stored
-/// without being held whole.
+/// ``ids`` and ``invalid`` come from one pass over the spooled elements (``SpooledElements``). A page the spool kept
+/// in memory (4 MiB and less: every real page) keeps its records read; a larger one, which the spool moved to a file,
+/// keeps only the spool, and ``entries(only:)`` reads its valid records again one at a time, so a page of huge shows
+/// is stored without being held whole.
 public struct CatalogPage: Sendable {
     /// The page number.
     public var page: Int
@@ -27,6 +28,8 @@ public struct CatalogPage: Sendable {
     private let spool: SpooledElements
     /// The positions (from 1) of the valid records.
     private let valid: Set<Int>
+    /// The valid records, read, when the spool is in memory; `nil` when they are read again from the spool.
+    private let kept: [CatalogEntry]?
 
     /// A record of a page that was left out.
     public struct InvalidRecord: Sendable, Equatable {
@@ -67,6 +70,7 @@ public struct CatalogPage: Sendable {
         var updated: [Int: Int] = [:]
         var invalid: [InvalidRecord] = []
         var valid: Set<Int> = []
+        var kept: [CatalogEntry] = []
         let range = (page * CatalogStore.idsPerPage)..<((page + 1) * CatalogStore.idsPerPage)
         var reader = spool.reader()
         var position = 0
@@ -89,7 +93,8 @@ public struct CatalogPage: Sendable {
                 continue
             }
             do {
-                let show = try CatalogEntry(json: element).show
+                let entry = try CatalogEntry(json: element)
+                let show = entry.show
                 guard range.contains(show.id) else {
                     invalid.append(
                         InvalidRecord(position: position, reason: "show \(show.id) does not belong on page \(page)"))
@@ -98,12 +103,15 @@ public struct CatalogPage: Sendable {
                 ids.append(show.id)
                 updated[show.id] = show.updated
                 valid.insert(position)
+                if !spool.isSpilled { kept.append(entry) }
             } catch {
                 invalid.append(InvalidRecord(position: position, reason: error.localizedDescription))
             }
         }
         return .success(
-            CatalogPage(page: page, ids: ids, updated: updated, invalid: invalid, spool: spool, valid: valid))
+            CatalogPage(
+                page: page, ids: ids, updated: updated, invalid: invalid, spool: spool, valid: valid,
+                kept: spool.isSpilled ? nil : kept))
     }
 
     /// Reads the valid records again, in page order, one at a time.
@@ -111,13 +119,14 @@ public struct CatalogPage: Sendable {
     /// - Parameter only: The ids to read; `nil` for all.
     /// - Returns: A reader whose `next()` throws what reading the spool or a record throws.
     public func entries(only: Set<Int>? = nil) -> Entries {
-        Entries(reader: spool.reader(), valid: valid, only: only)
+        Entries(reader: spool.reader(), valid: valid, kept: kept?[...], only: only)
     }
 
     /// The valid records of a page, read one at a time.
     public struct Entries {
         fileprivate var reader: SpooledElements.Reader
         fileprivate let valid: Set<Int>
+        fileprivate var kept: ArraySlice<CatalogEntry>?
         fileprivate let only: Set<Int>?
         fileprivate var position = 0
 
@@ -125,6 +134,12 @@ public struct CatalogPage: Sendable {
         ///
         /// - Throws: ``SpooledElements/Failure`` or ``CatalogRecordError``.
         public mutating func next() throws -> CatalogEntry? {
+            if kept != nil {
+                while let entry = kept?.popFirst() {
+                    if only?.contains(entry.show.id) ?? true { return entry }
+                }
+                return nil
+            }
             while let piece = try reader.next() {
                 position += 1
                 guard valid.contains(position), case .element(let bytes) = piece else { continue }

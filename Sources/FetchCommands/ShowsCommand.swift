@@ -84,7 +84,10 @@ struct ShowsCommand: AsyncParsableCommand {
                     runtime.diagnostics.error("page \(current), record \(record.position): \(record.reason); left out")
                     runtime.raise(.badInput)
                 }
-                try await out.emit(batch: try RawJSON.elements(ofArray: answer.body))
+                // One element at a time from the spool: a page of huge shows is never held whole.
+                var elements = answer.elements.reader()
+                while case .element(let record) = try elements.next() { try await out.emit(record) }
+                try await out.flush()
                 guard all else { break }
                 current += 1
             }

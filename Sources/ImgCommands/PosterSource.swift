@@ -23,9 +23,11 @@ struct PosterSource: Sendable {
     let counter: WorkCounter
     let stdin: AnyByteSource
 
-    /// Submits the records and ids of every stdin line; bad lines become problems in their place.
+    /// Submits the records and ids of every stdin line; bad lines become problems in their place. A line over
+    /// the record cap (``APIClient/maxRecordBytes``) is never held whole: it is a problem too, and the lines after it
+    /// go on.
     func readStdin(_ submit: (PosterWork) async -> Void) async throws {
-        for try await line in AsyncJSONLines(source: stdin) {
+        for try await line in AsyncJSONLines(source: stdin, maxLineBytes: APIClient.maxRecordBytes) {
             // The output's reader went away: no more lines, show requests or downloads.
             try Task.checkCancellation()
             let items: [ImageInput.Item]

@@ -73,13 +73,12 @@ extension CatalogSync {
             guard let fetched = try await fetchPageOrPend(page, &summary) else { continue }
             // Only the changed shows whose copy on the page is as new as the updates list says: the page may be
             // stale at the edge, and then those shows are fetched alone.
-            let fresh = fetched.entries.filter { entry in
-                changed[entry.show.id].map { entry.show.updated >= $0 } ?? (stored[entry.show.id] == nil)
-            }
-            let freshIDs = Set(fresh.map(\.show.id))
+            let freshIDs = Set(
+                fetched.ids.filter { id in
+                    changed[id].map { (fetched.updated[id] ?? 0) >= $0 } ?? (stored[id] == nil)
+                })
             for (id, time) in changed where !freshIDs.contains(id) { singles[id] = time }
-            summary.written += try store.storePage(page, entries: fresh, mode: .newerOnly, advancesFullSync: false)
-                .written
+            summary.written += try save(fetched, only: freshIDs, mode: .newerOnly, advancesFullSync: false).written
             summary.pages += 1
             pagesDone += 1
             onEvent(.pageStored(page: page, pagesDone: pagesDone, shows: try store.info().shows))
@@ -99,9 +98,7 @@ extension CatalogSync {
                 break
             }
             guard let fetched else { break }
-            summary.written += try store.storePage(
-                page, entries: fetched.entries, mode: .newerOnly, advancesFullSync: false
-            ).written
+            summary.written += try save(fetched, mode: .newerOnly, advancesFullSync: false).written
             summary.pages += 1
             page += 1
         }

@@ -110,12 +110,11 @@ public struct CatalogSync {
                 page += 1
                 continue
             }
-            let keep = Set(fetched.entries.map(\.show.id))
+            let keep = Set(fetched.ids)
             let range = (page * CatalogStore.idsPerPage)..<((page + 1) * CatalogStore.idsPerPage)
             let stale = try store.storedIDs(in: range).filter { !keep.contains($0) }
             try checkRemoval(summary.removed + stale.count, stored: stored)
-            let result = try store.storePage(
-                page, entries: fetched.entries, mode: .replacingRange, advancesFullSync: true)
+            let result = try save(fetched, mode: .replacingRange, advancesFullSync: true)
             try remember(streak, &summary)
             streak = []
             summary.pages += 1
@@ -169,7 +168,7 @@ public struct CatalogSync {
                 fail(page: page, error, &summary)
                 continue
             }
-            let stored = try store.storePage(page, entries: fetched.entries, mode: .newerOnly, advancesFullSync: false)
+            let stored = try save(fetched, mode: .newerOnly, advancesFullSync: false)
             summary.written += stored.written
             summary.pages += 1
         }
@@ -177,13 +176,21 @@ public struct CatalogSync {
 
     /// Fetches and reads one index page, reporting its invalid records.
     func fetchPage(_ page: Int, _ summary: inout CatalogSyncSummary) async throws(APIError) -> CatalogPage {
-        let fetched = try await client.fetchUncachedArray(.showIndex(page: page)) {
-            .success(CatalogPage.read($0, page: page))
-        }
+        let fetched = try await client.fetchUncachedArray(.showIndex(page: page)) { CatalogPage.read($0, page: page) }
         for record in fetched.invalid {
             onEvent(.invalidRecord(page: page, position: record.position, reason: record.reason))
         }
         summary.invalidRecords += fetched.invalid.count
         return fetched
+    }
+
+    /// Stores a fetched page in one transaction, reading its records (those in `only`, or all) one at a time.
+    func save(_ fetched: CatalogPage, only: Set<Int>? = nil, mode: CatalogStore.PageMode, advancesFullSync: Bool)
+        throws(CatalogError) -> (written: Int, removed: Int)
+    {
+        var entries = fetched.entries(only: only)
+        return try store.storePage(fetched.page, mode: mode, advancesFullSync: advancesFullSync) {
+            try entries.next()
+        }
     }
 }

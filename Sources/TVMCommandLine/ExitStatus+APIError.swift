@@ -14,6 +14,7 @@ extension ExitStatus {
         case .cancelled: return .cancelled
         case .skipped(_, _, let cause): return of(cause)
         case .refused, .tooLarge, .wrongRecord: return .badInput
+        case .cannotSpool: return .ioError
         }
     }
 }

@@ -150,6 +150,25 @@ struct ImgCommandTests {
         }
     }
 
+    @Test("tvm-img's stdin had no line cap: a line over 4 MiB is reported with its line and size (65); others pass")
+    func lineOverRecordCap() async throws {
+        try await withReplay { server, sandbox in
+            let huge = #"{"id":2,"name":"Huge","summary":""# + String(repeating: "x", count: 5 << 20) + #""}"#
+            let show = try #require(try Fixtures.elements("shows/page-0.json", baseURL: server.baseURL).first)
+            let result = try await sandbox.run("tvm-img", ["--path"], stdin: "1\n" + huge + "\n" + show + "\n")
+            #expect(result.status == 65, "\(result.stderr)")
+            #expect(
+                result.stderr.contains(
+                    "tvm-img: error: stdin line 2: record 2 is 5.0 MiB, larger than the 4.0 MiB any TVMaze record "
+                        + "takes; left out"),
+                "\(result.stderr)")
+            #expect(result.lines.count == 2, "\(result.stdout)")
+            #expect(result.lines.allSatisfy { $0.hasPrefix(Img.directory(sandbox) + "/") }, "\(result.stdout)")
+            #expect(server.log.count(matching: .exact("/shows/1")) == 1)
+            #expect(server.log.count(matching: .exact("/shows/2")) == 0)
+        }
+    }
+
     @Test("usage errors exit 64: --preview without a terminal, -j 0, --path with --jq")
     func usageErrors() async throws {
         let sandbox = try Sandbox()

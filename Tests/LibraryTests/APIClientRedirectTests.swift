@@ -121,7 +121,7 @@ struct RecordSizeCapTests {
         let one = String(decoding: CatalogStoreTests.record(id: 1, name: "One"), as: UTF8.self)
         let body = "[" + one + "," + Self.hugeShow(id: 2, bytes: 5 << 20) + "]"
         let page = try CatalogPage.read(Array(body.utf8), page: 0).get()
-        #expect(page.entries.map(\.show.id) == [1])
+        #expect(page.ids == [1])
         #expect(page.invalid.count == 1)
         #expect(page.invalid.first?.position == 2)
         #expect(page.invalid.first?.reason.hasPrefix("show 2 is ") == true, "\(page.invalid)")
@@ -140,7 +140,7 @@ struct RecordSizeCapTests {
         let cache = MemoryResponseCache()
         let client = try ClientFactory.client(transport, cache: cache)
         let answer = try await client.fetchArray(.showIndex(page: 0))
-        #expect(answer.body == Array(("[" + one + "," + three + "]").utf8))
+        #expect(try Self.elements(answer) == [one, three])
         #expect(answer.leftOut.map(\.position) == [2])
         #expect(answer.leftOut.first?.id == 2)
         #expect(answer.leftOut.first?.reason.hasPrefix("show 2 is 5.0 MiB, larger than the 4.0 MiB") == true)
@@ -148,10 +148,21 @@ struct RecordSizeCapTests {
         // Asked again (nothing cached); a page without a huge record is compacted and cached as fetch(_:) does.
         let again = try await client.fetchArray(.showIndex(page: 0))
         #expect(again.leftOut.isEmpty)
-        #expect(again.body == Array(("[" + one + "," + three + "]").utf8))
+        #expect(try Self.elements(again) == [one, three])
         #expect(cache.stores.count == 1)
         #expect(transport.callCount == 2)
-        #expect(try await client.fetchArray(.showIndex(page: 0)) == again)
+        #expect(try Self.elements(try await client.fetchArray(.showIndex(page: 0))) == [one, three])
         #expect(transport.callCount == 2)
+    }
+
+    /// The elements of an array answer, as text.
+    static func elements(_ answer: ArrayAnswer) throws -> [String] {
+        var reader = answer.elements.reader()
+        var elements: [String] = []
+        while let piece = try reader.next() {
+            guard case .element(let bytes) = piece else { continue }
+            elements.append(String(decoding: bytes, as: UTF8.self))
+        }
+        return elements
     }
 }

@@ -25,9 +25,13 @@ public struct CatalogEntry: Sendable, Equatable {
         public var genres: String
         /// The network or web channel name.
         public var channel: String
-        /// The summary as plain text (HTML removed).
+        /// The summary as plain text (HTML removed), from its first ``CatalogEntry/indexedSummaryCharacters``.
         public var summary: String
     }
+
+    /// How much of a summary's HTML the index reads: 64 Ki characters. Real summaries are under 2 KB; the text
+    /// conversion takes several times its input in memory, which a 4 MB summary would multiply.
+    public static let indexedSummaryCharacters = 65_536
 
     /// Reads a show record.
     ///
@@ -70,7 +74,8 @@ public struct CatalogEntry: Sendable, Equatable {
             name: record.name,
             genres: genres.joined(separator: " "),
             channel: channel?.name ?? "",
-            summary: show.summary.map(HTMLText.plainText(fromHTML:)) ?? ""
+            summary: show.summary.map { HTMLText.plainText(fromHTML: String($0.prefix(Self.indexedSummaryCharacters))) }
+                ?? ""
         )
     }
 }

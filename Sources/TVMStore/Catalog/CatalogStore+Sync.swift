@@ -49,11 +49,28 @@ extension CatalogStore {
     public func storePage(_ page: Int, entries: [CatalogEntry], mode: PageMode, advancesFullSync: Bool)
         throws(CatalogError) -> (written: Int, removed: Int)
     {
+        var iterator = entries.makeIterator()
+        return try storePage(page, mode: mode, advancesFullSync: advancesFullSync) { iterator.next() }
+    }
+
+    /// Stores one index page in one transaction, reading its records one at a time from `next` inside it: its
+    /// shows, and, in a full sync, where the sync goes on. An error thrown by `next` rolls the page back.
+    ///
+    /// - Parameters:
+    ///   - page: The page number.
+    ///   - mode: Whether the page replaces its id range or only brings newer records.
+    ///   - advancesFullSync: Whether the full sync under way goes on at the next page.
+    ///   - next: The page's next valid record, or `nil` after the last.
+    /// - Returns: How many shows were written (added or changed) and how many removed.
+    /// - Throws: ``CatalogError``; then nothing was written.
+    @discardableResult
+    public func storePage(
+        _ page: Int, mode: PageMode, advancesFullSync: Bool, next: () throws -> CatalogEntry?
+    ) throws(CatalogError) -> (written: Int, removed: Int) {
         try write("storing index page \(page)") { db in
-            let written = try Self.upsert(entries, db)
+            let (written, keep) = try Self.upsert(next, db)
             var removed = 0
             if mode == .replacingRange {
-                let keep = Set(entries.map(\.show.id))
                 let range = (page * Self.idsPerPage)..<((page + 1) * Self.idsPerPage)
                 let stale = try CatalogShow.filter(range.contains(CatalogShow.Columns.id))
                     .select(CatalogShow.Columns.id, as: Int.self).fetchAll(db).filter { !keep.contains($0) }
@@ -170,20 +187,37 @@ extension CatalogStore {
 
     /// Writes each entry that is new or newer than the stored row, keeping the full-text index in step.
     private static func upsert(_ entries: [CatalogEntry], _ db: Database) throws -> Int {
+        var iterator = entries.makeIterator()
+        return try upsert({ iterator.next() }, db).written
+    }
+
+    /// Writes the records `next` hands out that are newer than the stored ones; returns how many, and every id
+    /// handed out.
+    private static func upsert(_ next: () throws -> CatalogEntry?, _ db: Database) throws -> (
+        written: Int, ids: Set<Int>
+    ) {
         var written = 0
-        for entry in entries {
+        var ids: Set<Int> = []
+        while let entry = try next() {
             let id = entry.show.id
+            ids.insert(id)
+            let exists: Bool
             if let old = try CatalogRecord.fetchOne(db, key: id) {
                 let stored = try Int.fetchOne(db, sql: "SELECT updated FROM show WHERE id = ?", arguments: [id]) ?? 0
                 guard entry.show.updated > stored else { continue }
                 try unindex(old, db)
+                exists = true
+            } else {
+                exists = false
             }
             try entry.show.save(db)
-            try CatalogRecord(id: id, record: String(decoding: entry.json, as: UTF8.self)).save(db)
+            // An insert or an update, not `save` (an update, then an insert): each binds the record once.
+            let record = CatalogRecord(id: id, record: String(decoding: entry.json, as: UTF8.self))
+            if exists { try record.update(db) } else { try record.insert(db) }
             try index(id: id, entry.searchText, db)
             written += 1
         }
-        return written
+        return (written, ids)
     }
 
     private static func delete(_ ids: [Int], _ db: Database) throws -> Int {

@@ -22,6 +22,8 @@ public final class APIClient: Sendable {
     private let cacheMode: CacheMode
     private let skipsUnreachableHosts: Bool
     private let clock: any PacingClock
+    /// Where array answers past 4 MiB are spooled (``SpooledElements``).
+    let spoolDirectory: String
     /// The hosts skipped for the rest of the run, with the failure that made them so, and whether a request has been
     /// skipped yet (the event is sent then, once: a run whose one request failed has nothing to skip).
     private let unreachableHosts = NIOLockedValueBox<[String: (cause: APIError, skipping: Bool)]>([:])
@@ -45,6 +47,8 @@ public final class APIClient: Sendable {
     ///     as apt does with a host it cannot reach; not for a live search, whose user retries on purpose. A
     ///     5xx, a timeout or a connection cut short never trips it.
     ///   - clock: The clock for retry delays and cache freshness (the limiter has its own).
+    ///   - spoolDirectory: Where the elements of an array answer past 4 MiB wait, in an unlinked file, until the
+    ///     answer is whole (``fetchArray(_:)``).
     /// - Throws: ``APIError/invalidURL(_:)`` when `baseURL` is not an absolute http(s) URL.
     public init(
         baseURL: String,
@@ -56,7 +60,8 @@ public final class APIClient: Sendable {
         cache: (any ResponseCache)? = nil,
         cacheMode: CacheMode = .normal,
         skipsUnreachableHosts: Bool = false,
-        clock: any PacingClock = SystemClock()
+        clock: any PacingClock = SystemClock(),
+        spoolDirectory: String = NSTemporaryDirectory()
     ) throws(APIError) {
         var base = baseURL.trimmingCharacters(in: .whitespaces)
         while base.hasSuffix("/") { base.removeLast() }
@@ -75,6 +80,7 @@ public final class APIClient: Sendable {
         self.cache = cache
         self.cacheMode = cacheMode
         self.skipsUnreachableHosts = skipsUnreachableHosts
+        self.spoolDirectory = spoolDirectory
     }
 
     /// How long a 404 is remembered: long enough that an `--all` walk does not keep asking for the page
@@ -113,7 +119,8 @@ public final class APIClient: Sendable {
     public func fetchJSON(url: String, defaultMaxAge: Double = 3_600, expectedID: Int? = nil) async throws(APIError)
         -> [UInt8]
     {
-        try await cachedFetch(url: url) { () async throws -> Attempt<([UInt8], Double)> in
+        let unchanged = { (body: [UInt8]) throws(APIError) -> [UInt8] in body }
+        return try await cachedFetch(url: url, fromCache: unchanged) { () async throws -> Attempt<Fetched<[UInt8]>> in
             // One record is read up to its cap, any other answer up to the answer cap: never more.
             let response = try await getWithinOrigin(url, maxBytes: Self.maxBytes(recordID: expectedID))
             guard (200..<300).contains(response.status) else { return .answered(response) }
@@ -124,42 +131,51 @@ public final class APIClient: Sendable {
                 return .unusable(String(describing: error))
             }
             if let expectedID { try Self.check(compact, carries: expectedID, url: url) }
-            return .accepted((compact, CacheControl.maxAge(response.header("cache-control")) ?? defaultMaxAge))
+            let maxAge = CacheControl.maxAge(response.header("cache-control")) ?? defaultMaxAge
+            return .accepted(Fetched(value: compact, cachedBody: compact, maxAge: maxAge))
         }
     }
 
-    /// The answer for `url`: from the cache when the cache mode and the copy's age allow it, else from `attempt`
-    /// (paced and retried), stored in the cache for as long as the attempt says (nothing stored for 0); a stale
-    /// copy when the network fails.
-    func cachedFetch(url: String, attempt: () async throws -> Attempt<([UInt8], Double)>) async throws(APIError)
-        -> [UInt8]
-    {
+    /// What an attempt of ``cachedFetch(url:fromCache:attempt:)`` fetched: the value, and the body to cache for
+    /// `maxAge` seconds (`nil` or a max-age of 0: nothing cached).
+    struct Fetched<Value> {
+        var value: Value
+        var cachedBody: [UInt8]?
+        var maxAge: Double
+    }
+
+    /// The answer for `url`: from the cache when the cache mode and the copy's age allow it (read by `fromCache`),
+    /// else from `attempt` (paced and retried), whose body is stored in the cache for as long as the attempt says
+    /// (nothing stored without a body or for 0); a stale copy when the network fails.
+    func cachedFetch<Value>(
+        url: String, fromCache: ([UInt8]) throws(APIError) -> Value,
+        attempt: () async throws -> Attempt<Fetched<Value>>
+    ) async throws(APIError) -> Value {
         let key = CacheKey.normalise(url)
         let cached = cache?.lookup(key)
         let now = clock.now()
         switch cacheMode {
         case .offline:
             guard let cached else { throw .notCached(url: url) }
-            return try Self.answer(cached, url: url)
+            return try fromCache(try Self.answer(cached, url: url))
         case .normal:
-            if let cached, cached.isFresh(at: now) { return try Self.answer(cached, url: url) }
+            if let cached, cached.isFresh(at: now) { return try fromCache(try Self.answer(cached, url: url)) }
         case .refresh:
             break
         }
         do {
-            let (body, maxAge) = try await send(
-                url: url, paced: true, askWhenExhausted: cached == nil, attempt: attempt)
-            if maxAge > 0 {
-                cache?.store(CachedResponse(status: 200, body: body, fetchedAt: now, maxAge: maxAge), for: key)
+            let fetched = try await send(url: url, paced: true, askWhenExhausted: cached == nil, attempt: attempt)
+            if let body = fetched.cachedBody, fetched.maxAge > 0 {
+                cache?.store(CachedResponse(status: 200, body: body, fetchedAt: now, maxAge: fetched.maxAge), for: key)
             }
-            return body
+            return fetched.value
         } catch .notFound {
             cache?.store(CachedResponse(status: 404, body: [], fetchedAt: now, maxAge: Self.notFoundMaxAge), for: key)
             throw .notFound(url: url)
         } catch {
             guard error.isFetchFailure, let cached else { throw error }
             onEvent(.servedStale(url: url, age: now - cached.fetchedAt))
-            return try Self.answer(cached, url: url)
+            return try fromCache(try Self.answer(cached, url: url))
         }
     }
 

@@ -33,6 +33,9 @@ public enum APIError: Error, LocalizedError, Sendable, Equatable {
     /// The answer to `url` is not the record asked for: its `id` is `found` (`nil`: no numeric `id`, or not an
     /// object) where `expected` was asked. Never retried, cached or saved.
     case wrongRecord(url: String, expected: Int, found: Int?)
+    /// The answer to `url` could not be kept while it arrived: the temporary file that holds a large array answer
+    /// (``SpooledElements``) could not be written or read, for `reason`. A local failure: never retried.
+    case cannotSpool(url: String, reason: String)
 
     /// A readable description that quotes the URL and the cause.
     public var errorDescription: String? {
@@ -73,6 +76,8 @@ public enum APIError: Error, LocalizedError, Sendable, Equatable {
             return
                 "the answer to \(url) is not a record with an id (\(expected) was asked); it was not cached or saved; "
                 + "try again later"
+        case .cannotSpool(let url, let reason):
+            return "\(reason), while reading \(url); set TMPDIR to a writable folder with free space"
         }
     }
 
@@ -80,7 +85,8 @@ public enum APIError: Error, LocalizedError, Sendable, Equatable {
     public var isFetchFailure: Bool {
         switch self {
         case .rateLimited, .timedOut, .unavailable, .invalidResponse: return true
-        case .notFound, .rejected, .notCached, .invalidURL, .cancelled, .skipped, .refused, .tooLarge, .wrongRecord:
+        case .notFound, .rejected, .notCached, .invalidURL, .cancelled, .skipped, .refused, .tooLarge, .wrongRecord,
+            .cannotSpool:
             return false
         }
     }

@@ -1,3 +1,5 @@
+import Foundation
+
 @testable import TVMImages
 @testable import TVMRecords
 @testable import TVMStore
@@ -25,12 +27,13 @@ enum ClientFactory {
         skipsUnreachableHosts: Bool = false,
         clock: any PacingClock = SystemClock(),
         onExhausted: @escaping APIClient.ExhaustedHandler = { _ in false },
-        baseURL: String = baseURL
+        baseURL: String = baseURL,
+        spoolDirectory: String = NSTemporaryDirectory()
     ) throws -> APIClient {
         try APIClient(
             baseURL: baseURL, transport: transport, limiter: limiter, policy: policy, onEvent: events.handler,
             onExhausted: onExhausted, cache: cache, cacheMode: cacheMode, skipsUnreachableHosts: skipsUnreachableHosts,
-            clock: clock)
+            clock: clock, spoolDirectory: spoolDirectory)
     }
 }
 

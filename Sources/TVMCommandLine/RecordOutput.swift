@@ -65,6 +65,13 @@ package final class RecordOutput {
     private var finished = false
     /// Records waiting for the `--jq` filter: they go to the filter's thread together, not one hop each.
     private var filterPending: [String] = []
+    /// The batches handed to the filter's thread and not yet awaited, oldest first, with their first record's number.
+    ///
+    /// A pipeline: the tool's own work on records (reading, checking, annotating them) overlaps jq's parse of the
+    /// records before them, on the other core. The next batch is queued before the previous one is awaited, so
+    /// that the filter's thread never waits for this task to wake up. While batches are queued, only the filter's
+    /// thread writes output and touches the writing state; this task touches `filterPending` and `records` alone.
+    private var filterRunning: [(task: Task<JQBatchResult, any Error>, firstNumber: Int)] = []
     /// How many records go to the filter's thread at once.
     private static let filterBatch = 64
 
@@ -124,10 +131,11 @@ package final class RecordOutput {
             }
         }
         if jq != nil {
-            guard !finished else { throw OutputLimitReached() }
+            // `finished` belongs to the filter's thread while a batch runs; a limit it meets ends that batch.
+            guard !filterRunning.isEmpty || !finished else { throw OutputLimitReached() }
             records += 1
             filterPending.append(String(decoding: fields?.project(record) ?? record, as: UTF8.self))
-            if filterPending.count >= Self.filterBatch { try await runFilter() }
+            if filterPending.count >= Self.filterBatch { try await startFilter() }
             return
         }
         try emitUnfiltered(record)
@@ -185,7 +193,7 @@ package final class RecordOutput {
     ///
     /// - Throws: ``FilterHalt`` when the filter halts; ``OutputLimitReached``; a write error.
     package func flush() async throws {
-        try await runFilter()
+        try await drainFilter()
         try writer.flush()
     }
 
@@ -194,11 +202,19 @@ package final class RecordOutput {
     /// - Throws: ``FilterHalt`` when the filter halts; a write error.
     package func finish() async throws {
         do {
-            try await runFilter()
+            try await drainFilter()
         } catch is OutputLimitReached {
             return
         }
         try finishFormat()
+    }
+
+    /// Waits for the batch the filter is still running, if any, so that its outputs are written and its errors
+    /// reported; for a run whose work ended early with an error, before the tool exits.
+    ///
+    /// - Throws: ``FilterHalt``, ``OutputLimitReached`` or a write error, as ``finish()`` does.
+    func settle() async throws {
+        try await awaitFilter()
     }
 
     /// Closes a JSON array, renders a table and flushes; once.
@@ -342,21 +358,47 @@ package final class RecordOutput {
         sanitizes ? HTMLText.terminalSafe(text, keepingNewlines: true) : text
     }
 
-    /// Runs the records waiting for the filter on its thread, and reports the records it failed on.
-    private func runFilter() async throws {
-        guard let jq, !filterPending.isEmpty else { return }
-        let batch = filterPending
-        let firstNumber = records - batch.count + 1
-        filterPending.removeAll(keepingCapacity: true)
-        let result = try await jq.apply(batch: batch, to: JQOutputSink { try self.write(filtered: $0) })
-        for (index, error) in result.failures {
-            jqFailed = true
-            diagnostics.error("--jq: \(error.description(running: jq.program)) (record \(firstNumber + index))")
+    /// Runs the records waiting for the filter and waits for them: every output is written when it returns.
+    private func drainFilter() async throws {
+        try await startFilter()
+        try await awaitFilter()
+    }
+
+    /// Queues the records waiting for the filter on its thread, then waits for the batches before the one just
+    /// queued: one batch runs while the next is gathered.
+    private func startFilter() async throws {
+        if let jq, !filterPending.isEmpty {
+            let sink = JQOutputSink { try self.write(filtered: $0) }
+            filterRunning.append((jq.start(batch: filterPending, to: sink), records - filterPending.count + 1))
+            filterPending.removeAll(keepingCapacity: true)
         }
-        if case .halted(let code, let message, _)? = result.halt {
-            try writer.flush()
-            if let message { diagnostics.raw(message) }
-            throw FilterHalt(status: code)
+        try await awaitFilter(leaving: 1)
+    }
+
+    /// Waits for the queued batches, oldest first, until at most `left` remain, and reports the records they
+    /// failed on. The first error wins; the batches after it are still awaited, so that none writes later.
+    private func awaitFilter(leaving left: Int = 0) async throws {
+        guard let jq else { return }
+        var firstError: (any Error)?
+        while filterRunning.count > left {
+            let (task, firstNumber) = filterRunning.removeFirst()
+            let result: JQBatchResult
+            do {
+                result = try await task.value
+            } catch {
+                firstError = firstError ?? error
+                continue
+            }
+            for (index, error) in result.failures {
+                jqFailed = true
+                diagnostics.error("--jq: \(error.description(running: jq.program)) (record \(firstNumber + index))")
+            }
+            if case .halted(let code, let message, _)? = result.halt, firstError == nil {
+                try writer.flush()
+                if let message { diagnostics.raw(message) }
+                firstError = FilterHalt(status: code)
+            }
         }
+        if let firstError { throw firstError }
     }
 }

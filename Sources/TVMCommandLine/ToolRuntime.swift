@@ -109,6 +109,13 @@ package final class ToolRuntime {
         } catch {
             handle(error)
         }
+        for output in outputs where ending == nil {
+            do {
+                try await output.settle()
+            } catch {
+                handle(error)
+            }
+        }
         await network?.finish()
         network = nil
         closeOutputs()

@@ -52,16 +52,18 @@ struct JQEngineTests {
         #expect(try await engine.apply(toJSON: #"{"id":3}"#) == [.json("103")])
     }
 
-    @Test("batches run in order, and none runs after a halt")
-    func batchesRunInOrderUntilAHalt() async throws {
+    @Test("batches started back to back run in order, and none runs after a halt")
+    func startedBatchesRunInOrderUntilAHalt() async throws {
         let engine = try await JQEngine(program: #"if .n == 150 then "stop" | halt_error(4) else .n end"#)
         let written = OutputLog()
         let sink = JQOutputSink { written.append($0) }
         let batches = stride(from: 0, to: 300, by: 64).map { start in
             (start..<min(start + 64, 300)).map { #"{"n":\#($0)}"# }
         }
+        // All five are queued before the first is awaited, as RecordOutput queues the next batch.
+        let tasks = batches.map { engine.start(batch: $0, to: sink) }
         var results: [JQBatchResult] = []
-        for batch in batches { results.append(try await engine.apply(batch: batch, to: sink)) }
+        for task in tasks { results.append(try await task.value) }
         #expect(written.outputs == (0..<150).map { .json("\($0)") })
         #expect(results[2].halt == .halted(exitCode: 4, message: "stop", outputs: []))
         #expect(results.enumerated().allSatisfy { index, result in index == 2 || result.halt == nil })

@@ -4,10 +4,11 @@ import NIOConcurrencyHelpers
 /// A serial executor that runs every job on one dedicated thread, in the order the jobs arrive.
 ///
 /// It is the executor of actors that wrap thread-confined C state, such as ``JQEngine`` over libjq 1.6, which must
-/// be used from a single thread. The thread starts with the executor and ends after ``stop(then:)``: it runs the
+/// be used from a single thread. As a task executor, it starts a task on its thread without a hop through the global
+/// pool. The thread starts with the executor and ends after ``stop(then:)``: it runs the
 /// work already queued, then the final closure, then returns, releasing the executor. Nothing keeps the process
 /// alive, and the thread is gone once the actor using it is released.
-final class ThreadExecutor: SerialExecutor, @unchecked Sendable {
+final class ThreadExecutor: SerialExecutor, TaskExecutor, @unchecked Sendable {
     /// One unit of work for the thread.
     private enum Work {
         /// A Swift concurrency job (an actor's partial task).

@@ -94,6 +94,18 @@ public actor JQEngine {
         return result
     }
 
+    /// Starts ``apply(batch:to:)`` in a task of its own, which begins on the engine's thread, and returns at once:
+    /// the caller can gather the next batch while this one runs.
+    ///
+    /// - Parameters:
+    ///   - texts: The records, each the text of one JSON value.
+    ///   - sink: Receives the outputs on the engine's thread; the caller must not touch what it uses until the
+    ///     task ends.
+    /// - Returns: The task; its value is the batch's result, or what `sink` threw.
+    public nonisolated func start(batch texts: [String], to sink: JQOutputSink) -> Task<JQBatchResult, any Error> {
+        Task(executorPreference: executor) { try await self.apply(batch: texts, to: sink) }
+    }
+
     /// For tests: whether the filter was compiled on the thread running this call, and how many of the filter's
     /// calls ran on another thread.
     func confinementCheck() -> (compiledOnThisThread: Bool, callsOffOwnerThread: Int) {

@@ -3,9 +3,10 @@ import Foundation
 /// JSON Lines as an `AsyncSequence`, read by a ``JSONLinesReader`` on a dedicated thread.
 ///
 /// Blocking `read(2)` calls never run on Swift's cooperative thread pool: the first call to `next()` starts
-/// one thread that reads ahead (at most `bufferedLines` lines) and then waits for the consumer. Each line is
-/// handed over as soon as it is complete, so records typed or piped in one by one are processed one by one;
-/// the lines that arrived while the consumer was busy are handed over together.
+/// one thread that reads ahead (at most about twice `bufferedLines` lines) and then waits for the consumer.
+/// A line is handed over as soon as it is complete when no further line is buffered yet, so records typed or
+/// piped in one by one are processed one by one; a busy input is handed over in batches of up to
+/// `bufferedLines` lines, which the iterator then serves on the caller's actor without suspending.
 ///
 /// ```swift
 /// for try await line in AsyncJSONLines(source: FileDescriptorSource(fileDescriptor: STDIN_FILENO)) {
@@ -47,8 +48,9 @@ public struct AsyncJSONLines<Source: ByteSource & Sendable>: AsyncSequence, Send
     /// Iterates the lines of ``AsyncJSONLines``.
     public struct AsyncIterator: AsyncIteratorProtocol {
         private let state: State
-        /// What is left of the last batch received.
-        private var batch: ArraySlice<JSONLine> = []
+        /// Lines received in the last batch, served from `nextIndex` on.
+        private var batch: [JSONLine] = []
+        private var nextIndex = 0
 
         fileprivate init(state: State) {
             self.state = state
@@ -58,12 +60,40 @@ public struct AsyncJSONLines<Source: ByteSource & Sendable>: AsyncSequence, Send
         ///
         /// - Throws: ``JSONLinesError/readFailed(errno:reason:)`` if reading the source fails.
         public mutating func next() async throws -> JSONLine? {
-            if let line = batch.popFirst() {
+            if let line = nextBuffered() {
                 return line
             }
             state.startReaderThread()
-            batch = try await state.channel.receive()[...]
-            return batch.popFirst()
+            let received = try await state.channel.receive()
+            return take(received)
+        }
+
+        /// Returns the next line on the caller's actor: lines of a received batch come without a hop to the
+        /// global executor (the iterator's state is owned by this caller; receiving a batch may hop).
+        ///
+        /// - Parameter actor: The caller's actor, if any.
+        /// - Throws: ``JSONLinesError/readFailed(errno:reason:)`` if reading the source fails.
+        @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+        public mutating func next(isolation actor: isolated (any Actor)?) async throws -> JSONLine? {
+            if let line = nextBuffered() {
+                return line
+            }
+            state.startReaderThread()
+            let received = try await state.channel.receive()
+            return take(received)
+        }
+
+        private mutating func nextBuffered() -> JSONLine? {
+            guard nextIndex < batch.count else { return nil }
+            defer { nextIndex += 1 }
+            return batch[nextIndex]
+        }
+
+        /// Keeps a received batch (empty at the end) and returns its first line.
+        private mutating func take(_ received: [JSONLine]) -> JSONLine? {
+            batch = received
+            nextIndex = 0
+            return nextBuffered()
         }
     }
 
@@ -73,24 +103,40 @@ public struct AsyncJSONLines<Source: ByteSource & Sendable>: AsyncSequence, Send
         private let source: Source
         private let chunkSize: Int
         private let maxLineBytes: Int
+        /// The most lines handed to the consumer at once.
+        private let batchLimit: Int
 
         init(source: Source, chunkSize: Int, bufferedLines: Int, maxLineBytes: Int) {
             self.channel = JSONLinesChannel(capacity: bufferedLines)
             self.source = source
             self.chunkSize = chunkSize
             self.maxLineBytes = maxLineBytes
+            self.batchLimit = Swift.max(1, bufferedLines)
         }
 
         func startReaderThread() {
             channel.startOnce {
-                let thread = Thread { [channel, source, chunkSize, maxLineBytes] in
+                let thread = Thread { [channel, source, chunkSize, maxLineBytes, batchLimit] in
                     var reader = JSONLinesReader(source: source, chunkSize: chunkSize, maxLineBytes: maxLineBytes)
+                    var batch: [JSONLine] = []
                     do throws(JSONLinesError) {
                         while let line = try reader.nextLine() {
-                            guard channel.send(line) else { return }
+                            batch.append(line)
+                            // Hand over at once when the next line is not here yet (interactive input),
+                            // else in batches, so that a busy pipe costs one wake-up per batch.
+                            if batch.count >= batchLimit || !reader.hasBufferedLine {
+                                guard channel.send(batch) else { return }
+                                batch.removeAll(keepingCapacity: true)
+                            }
+                        }
+                        if !batch.isEmpty {
+                            guard channel.send(batch) else { return }
                         }
                         channel.finish(throwing: nil)
                     } catch {
+                        if !batch.isEmpty {
+                            guard channel.send(batch) else { return }
+                        }
                         channel.finish(throwing: error)
                     }
                 }

@@ -3,8 +3,9 @@ import Foundation
 /// A bounded hand-off of lines from a reader thread to one async consumer.
 ///
 /// The producer thread blocks when `capacity` lines are waiting; the consumer suspends (without blocking a
-/// thread) when none are, and takes all waiting lines at once. All mutable state is guarded by `condition`'s
-/// lock, which makes the class safe to share between the producer thread and the consumer task.
+/// thread) when none are. The consumer takes all waiting lines at once, so a fast producer and consumer
+/// meet once per batch rather than once per line. All mutable state is guarded by `condition`'s lock, which
+/// makes the class safe to share between the producer thread and the consumer task.
 final class JSONLinesChannel: @unchecked Sendable {
     private let condition = NSCondition()
     private let capacity: Int
@@ -28,10 +29,10 @@ final class JSONLinesChannel: @unchecked Sendable {
         start()
     }
 
-    /// Producer: hands `line` over, blocking while `capacity` lines are already waiting.
+    /// Producer: hands `batch` over (non-empty), blocking while `capacity` lines are already waiting.
     ///
     /// - Returns: `false` if the consumer is gone and the producer should stop.
-    func send(_ line: JSONLine) -> Bool {
+    func send(_ batch: [JSONLine]) -> Bool {
         condition.lock()
         while lines.count >= capacity && !cancelled {
             condition.wait()
@@ -43,9 +44,9 @@ final class JSONLinesChannel: @unchecked Sendable {
         if let waiter {
             self.waiter = nil
             condition.unlock()
-            waiter.resume(returning: [line])
+            waiter.resume(returning: batch)
         } else {
-            lines.append(line)
+            lines.append(contentsOf: batch)
             condition.unlock()
         }
         return true

@@ -108,6 +108,12 @@ public struct JSONLinesReader<Source: ByteSource>: Sequence, IteratorProtocol {
         }
     }
 
+    /// Whether the next ``nextLine()`` can return without reading: a complete line is already buffered,
+    /// or the input has ended.
+    var hasBufferedLine: Bool {
+        reachedEnd || findNewline() != nil
+    }
+
     private func findNewline() -> Int? {
         guard scanned < filled else { return nil }
         return buffer.withUnsafeBytes { bytes -> Int? in

@@ -8,7 +8,7 @@
 #   4b. `tvm-fetch shows --page 1` and `catalog sync` fed a page of eight valid 3.9 MB shows (31 MB in all, every
 #      record under its cap: the most a page can hold that is all kept);
 #   5. `tvm-fav add` of that 31 MB show record on stdin (reported as invalid), and `tvm-fav add 1` answered by the
-#      200 MB record;
+#      200 MB record; `tvm-fav add` of sixty valid 3.9 MB shows on stdin (234 MB);
 #   6. `tvm-fav show 2` after 5 (nothing saved, so "not a favorite").
 # Peers in the same run: `curl` over the same answer to /dev/null (the transfer alone) and `jq -c '.[]'` over the
 # page (a JSON tool holding it). The floor is `tvm-fetch show 999999` (a 404: start-up, client, cache).
@@ -83,6 +83,16 @@ PYTHON
 FIXTURES=$WORK/fixtures-full start_replay
 measure full-page "$BIN/tvm-fetch shows --page 1 --api-url $API"
 measure full-sync "$BIN/tvm-fetch catalog sync --api-url $API --catalog $WORK/catalog-3.sqlite"
+# Sixty valid shows of 3.9 MB each (234 MB) on stdin.
+python3 - "$WORK/fixtures-full/shows/page-1.json" "$WORK/sixty.jsonl" <<'PYTHON'
+import json, sys
+show = json.load(open(sys.argv[1]))[0]
+with open(sys.argv[2], "w") as out:
+    for number in range(1, 61):
+        show["id"] = number
+        out.write(json.dumps(show, separators=(",", ":")) + "\n")
+PYTHON
+measure add-sixty "$BIN/tvm-fav add --no-episodes --db $WORK/fav-sixty.sqlite <$WORK/sixty.jsonl"
 
 kib() { cat "$WORK/$1.peak"; }
 row() { # LABEL KEY PEER-TEXT
@@ -102,6 +112,7 @@ row "tvm-fetch shows --page 1, eight valid 3.9 MB shows" full-page ""
 row "catalog sync, that page among the recorded ones" full-sync ""
 row "tvm-fav add of the 31 MB show 2 on stdin" add-stdin "jq -c . $(mb "$(kib jq-record)") MB"
 row "tvm-fav add 1, a 200 MB record" add-api ""
+row "tvm-fav add of sixty valid 3.9 MB shows on stdin" add-sixty ""
 row "tvm-fav show 2 afterwards" fav-show ""
 say "tvm-fetch shows --page 0 said: $(head -c 300 "$WORK/page.stderr")"
 say "catalog sync said: $(grep -m2 -i 'show 2\|invalid' "$WORK/sync.stderr" | head -c 300)"

@@ -105,9 +105,12 @@ public struct AsyncJSONLines<Source: ByteSource & Sendable>: AsyncSequence, Send
         private let maxLineBytes: Int
         /// The most lines handed to the consumer at once.
         private let batchLimit: Int
+        /// The bytes of lines after which a batch is handed over, and the channel holds no more: records of up to
+        /// the 4 MiB cap must not be read ahead by the dozen.
+        static var batchBytes: Int { 4 * 1024 * 1024 }
 
         init(source: Source, chunkSize: Int, bufferedLines: Int, maxLineBytes: Int) {
-            self.channel = JSONLinesChannel(capacity: bufferedLines)
+            self.channel = JSONLinesChannel(capacity: bufferedLines, byteCapacity: Self.batchBytes)
             self.source = source
             self.chunkSize = chunkSize
             self.maxLineBytes = maxLineBytes
@@ -119,14 +122,17 @@ public struct AsyncJSONLines<Source: ByteSource & Sendable>: AsyncSequence, Send
                 let thread = Thread { [channel, source, chunkSize, maxLineBytes, batchLimit] in
                     var reader = JSONLinesReader(source: source, chunkSize: chunkSize, maxLineBytes: maxLineBytes)
                     var batch: [JSONLine] = []
+                    var batchBytes = 0
                     do throws(JSONLinesError) {
                         while let line = try reader.nextLine() {
                             batch.append(line)
+                            batchBytes += line.byteCount
                             // Hand over at once when the next line is not here yet (interactive input),
                             // else in batches, so that a busy pipe costs one wake-up per batch.
-                            if batch.count >= batchLimit || !reader.hasBufferedLine {
+                            if batch.count >= batchLimit || batchBytes >= Self.batchBytes || !reader.hasBufferedLine {
                                 guard channel.send(batch) else { return }
                                 batch.removeAll(keepingCapacity: true)
+                                batchBytes = 0
                             }
                         }
                         if !batch.isEmpty {

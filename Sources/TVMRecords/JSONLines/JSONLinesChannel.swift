@@ -2,22 +2,27 @@ import Foundation
 
 /// A bounded hand-off of lines from a reader thread to one async consumer.
 ///
-/// The producer thread blocks when `capacity` lines are waiting; the consumer suspends (without blocking a
-/// thread) when none are. The consumer takes all waiting lines at once, so a fast producer and consumer
+/// The producer thread blocks when `capacity` lines, or `byteCapacity` bytes of them, are waiting; the consumer
+/// suspends (without blocking a thread) when none are. The consumer takes all waiting lines at once, so a fast producer and consumer
 /// meet once per batch rather than once per line. All mutable state is guarded by `condition`'s lock, which
 /// makes the class safe to share between the producer thread and the consumer task.
 final class JSONLinesChannel: @unchecked Sendable {
     private let condition = NSCondition()
     private let capacity: Int
+    private let byteCapacity: Int
     private var lines: [JSONLine] = []
+    /// The bytes of the lines waiting.
+    private var bufferedBytes = 0
     private var waiter: CheckedContinuation<[JSONLine], any Error>?
     private var finished = false
     private var failure: JSONLinesError?
     private var cancelled = false
     private var started = false
 
-    init(capacity: Int) {
+    /// Creates a channel that holds at most `capacity` lines and, unless one line is more, `byteCapacity` bytes.
+    init(capacity: Int, byteCapacity: Int) {
         self.capacity = max(1, capacity)
+        self.byteCapacity = max(1, byteCapacity)
     }
 
     /// Runs `start` the first time it is called, under the lock.
@@ -29,12 +34,12 @@ final class JSONLinesChannel: @unchecked Sendable {
         start()
     }
 
-    /// Producer: hands `batch` over (non-empty), blocking while `capacity` lines are already waiting.
+    /// Producer: hands `batch` over (non-empty), blocking while the channel is full.
     ///
     /// - Returns: `false` if the consumer is gone and the producer should stop.
     func send(_ batch: [JSONLine]) -> Bool {
         condition.lock()
-        while lines.count >= capacity && !cancelled {
+        while !lines.isEmpty && (lines.count >= capacity || bufferedBytes >= byteCapacity) && !cancelled {
             condition.wait()
         }
         guard !cancelled else {
@@ -47,6 +52,7 @@ final class JSONLinesChannel: @unchecked Sendable {
             waiter.resume(returning: batch)
         } else {
             lines.append(contentsOf: batch)
+            bufferedBytes += batch.reduce(0) { $0 + $1.byteCount }
             condition.unlock()
         }
         return true
@@ -81,6 +87,7 @@ final class JSONLinesChannel: @unchecked Sendable {
                 if !lines.isEmpty {
                     let batch = lines
                     lines.removeAll(keepingCapacity: true)
+                    bufferedBytes = 0
                     condition.signal()
                     condition.unlock()
                     continuation.resume(returning: batch)
@@ -111,10 +118,19 @@ final class JSONLinesChannel: @unchecked Sendable {
         condition.lock()
         cancelled = true
         lines.removeAll()
+        bufferedBytes = 0
         let waiter = self.waiter
         self.waiter = nil
         condition.broadcast()
         condition.unlock()
         waiter?.resume(returning: [])
+    }
+}
+
+extension JSONLine {
+    /// The bytes the line holds: its text, or none for a line that could not be used.
+    var byteCount: Int {
+        if case .success(let bytes) = result { return bytes.count }
+        return 0
     }
 }

@@ -16,11 +16,16 @@ public final class FavoritesBatch: @unchecked Sendable {
     public let path: String
     private let queue: DatabaseQueue
     private var pendingRows: [(record: ShowRecord?, id: Int)] = []
+    /// The bytes of the records in `pendingRows`.
+    private var pendingBytes = 0
     private var next = 1
     /// The file's slot in ``SignalCleanup``, which removes it should Ctrl-C or SIGTERM end the process.
     private var signalSlot: Int?
-    /// How many rows go to the file in one transaction.
+    /// How many rows go to the file in one transaction, or are read back at once.
     private static let chunk = 2_000
+    /// The most record bytes held in memory on the way to the file or back from it (beyond one record): records of
+    /// up to the 4 MiB cap must not be held by the thousand.
+    private static let chunkBytes = 4 * 1024 * 1024
 
     /// Creates an empty batch in a new scratch file in the folder of the favorites database it is for.
     ///
@@ -195,6 +200,7 @@ public final class FavoritesBatch: @unchecked Sendable {
         let rows = pendingRows
         let first = next - rows.count
         pendingRows.removeAll(keepingCapacity: true)
+        pendingBytes = 0
         try change("filling the batch") { db in
             let statement = try db.makeStatement(sql: "INSERT INTO show (seq, id, name, record) VALUES (?, ?, ?, ?)")
             for (offset, row) in rows.enumerated() {
@@ -208,6 +214,7 @@ public final class FavoritesBatch: @unchecked Sendable {
 
     /// The complete records in batch order, a chunk at a time, read after the batch was saved.
     ///
+    /// A chunk ends at `limit` records or once it holds 4 MiB, whichever comes first (it always has one record).
     /// - Parameters:
     ///   - seq: Start after this sequence number (0 for the first chunk).
     ///   - limit: The most records to return.
@@ -217,10 +224,17 @@ public final class FavoritesBatch: @unchecked Sendable {
         try commitPending()
         do {
             return try queue.read { db in
-                try Row.fetchAll(
+                let rows = try Row.fetchCursor(
                     db, sql: "SELECT seq, record FROM show WHERE seq > ? AND record IS NOT NULL ORDER BY seq LIMIT ?",
-                    arguments: [seq, limit]
-                ).map { ($0[0], Array(($0[1] as String).utf8)) }
+                    arguments: [seq, limit])
+                var chunk: [(seq: Int, json: [UInt8])] = []
+                var bytes = 0
+                while bytes < Self.chunkBytes, let row = try rows.next() {
+                    let json = Array((row[1] as String).utf8)
+                    bytes += json.count
+                    chunk.append((row[0], json))
+                }
+                return chunk
             }
         } catch {
             throw StoreError.from(error, path: path, operation: "reading the batch", timeout: 0)
@@ -229,9 +243,10 @@ public final class FavoritesBatch: @unchecked Sendable {
 
     private func add(record: ShowRecord?, id: Int) throws(StoreError) -> Int {
         pendingRows.append((record, id))
+        pendingBytes += record?.json.count ?? 0
         let seq = next
         next += 1
-        if pendingRows.count >= Self.chunk { try commitPending() }
+        if pendingRows.count >= Self.chunk || pendingBytes >= Self.chunkBytes { try commitPending() }
         return seq
     }
 

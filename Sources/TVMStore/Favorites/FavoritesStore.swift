@@ -282,13 +282,16 @@ public final class FavoritesStore: Sendable {
         guard addingNew else { return summary }
         let records = try Int.fetchOne(db, sql: "SELECT count(*) FROM batch.show WHERE record IS NOT NULL") ?? 0
         let base = try Int.fetchOne(db, sql: "SELECT coalesce(max(position), 0) FROM favorite") ?? 0
+        // The new shows are numbered by their first place in the batch, over their ids alone, and `position` keeps
+        // that order; each record is read as its row is written: a sort would hold the records (up to 4 MiB each).
         try db.execute(
             sql: """
                 INSERT INTO favorite (id, name, record, added_at, updated_at, position)
-                SELECT s.id, s.name, s.record, :date, :date, :base + row_number() OVER (ORDER BY f.first)
-                FROM (SELECT id, min(seq) AS first FROM batch.show WHERE record IS NOT NULL GROUP BY id) AS f
+                SELECT s.id, s.name, s.record, :date, :date, :base + f.position
+                FROM (SELECT id, row_number() OVER (ORDER BY first) AS position
+                      FROM (SELECT id, min(seq) AS first FROM batch.show WHERE record IS NOT NULL GROUP BY id)
+                      WHERE id NOT IN (SELECT id FROM main.favorite)) AS f
                 JOIN batch.show AS s ON s.id = f.id AND s.seq = \(last)
-                WHERE f.id NOT IN (SELECT id FROM main.favorite)
                 """,
             arguments: ["date": date, "base": base])
         summary.added = db.changesCount

@@ -148,14 +148,5 @@ public struct CatalogPage: Sendable {
             }
             return nil
         }
-
-        /// Every record left, at once.
-        ///
-        /// - Throws: As ``next()``.
-        public mutating func all() throws -> [CatalogEntry] {
-            var entries: [CatalogEntry] = []
-            while let entry = try next() { entries.append(entry) }
-            return entries
-        }
     }
 }

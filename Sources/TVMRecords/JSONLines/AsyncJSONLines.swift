@@ -126,7 +126,7 @@ public struct AsyncJSONLines<Source: ByteSource & Sendable>: AsyncSequence, Send
                     do throws(JSONLinesError) {
                         while let line = try reader.nextLine() {
                             batch.append(line)
-                            batchBytes += line.byteCount
+                            batchBytes += line.record?.count ?? 0
                             // Hand over at once when the next line is not here yet (interactive input),
                             // else in batches, so that a busy pipe costs one wake-up per batch.
                             if batch.count >= batchLimit || batchBytes >= Self.batchBytes || !reader.hasBufferedLine {

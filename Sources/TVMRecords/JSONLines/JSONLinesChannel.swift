@@ -52,7 +52,7 @@ final class JSONLinesChannel: @unchecked Sendable {
             waiter.resume(returning: batch)
         } else {
             lines.append(contentsOf: batch)
-            bufferedBytes += batch.reduce(0) { $0 + $1.byteCount }
+            bufferedBytes += batch.reduce(0) { $0 + ($1.record?.count ?? 0) }
             condition.unlock()
         }
         return true
@@ -124,13 +124,5 @@ final class JSONLinesChannel: @unchecked Sendable {
         condition.broadcast()
         condition.unlock()
         waiter?.resume(returning: [])
-    }
-}
-
-extension JSONLine {
-    /// The bytes the line holds: its text, or none for a line that could not be used.
-    var byteCount: Int {
-        if case .success(let bytes) = result { return bytes.count }
-        return 0
     }
 }

@@ -91,12 +91,14 @@ struct WatchManyIdsTests {
             server.addFault(.stall, matching: .exact("/episodes/1954?embed=show"), times: 1)
             let process = Process()
             process.executableURL = Binaries.url("tvm-fav")
-            process.arguments = ["watch", "1", "28", "1954"]
+            // A timeout longer than the test: the stalled lookup can only end by the kill. With the default 30 s, a
+            // loaded machine that woke this test late saw the run time out, retry and finish before it was killed.
+            process.arguments = ["watch", "1", "28", "1954", "--timeout", "600"]
             process.environment = sandbox.environment
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
             try process.run()
-            let deadline = ContinuousClock.now + .seconds(60)
+            let deadline = ContinuousClock.now + .seconds(300)
             while server.log.count(matching: .exact("/episodes/1954?embed=show")) == 0, process.isRunning,
                 ContinuousClock.now < deadline
             {

@@ -54,8 +54,9 @@ struct SearchCommand: AsyncParsableCommand {
             counts once, and only the first \(CatalogMatch.maxWords) different words (\(CatalogMatch.maxCharacters) \
             characters in all) are searched, with a warning. A show with every word in its name comes first; \
             the others follow by how well they match (by popularity alone when more than \
-            \(CatalogStore.maxRankedMatches) shows match), then by popularity. The records are printed as for an online search, \
-            with "_tvm.score". The filters --genre (repeatable), --status, --language, --type, --network, \
+            \(CatalogStore.maxRankedMatches) shows match), then by popularity. The records are printed as for an \
+            online search, with "_tvm.score" (when more than \(CatalogStore.maxRankedMatches) shows match, a word \
+            and the longer words it begins score alike). The filters --genre (repeatable), --status, --language, --type, --network, \
             --country, --min-rating and --premiered YEAR[..YEAR], the order --sort and --limit (10 by default, 0 \
             for all) need --local; with a filter and no QUERY it browses. --offline uses the catalogue when there \
             is one. -i --local searches the catalogue as you type, with no debounce wait; -i without --local \

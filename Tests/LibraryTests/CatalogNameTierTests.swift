@@ -39,7 +39,9 @@ struct CatalogNameTierTests {
                 query.offset = offset
                 try Self.expectSame(store, query)
                 let answered = try store.read("testing") { db in
-                    try CatalogStore.nameTierHits(db, query: query, match: CatalogMatch(text: text)!) != nil
+                    try CatalogStore.nameTierHits(
+                        db, query: query, match: CatalogMatch(text: text)!, scoring: CatalogMatch(text: text)!.all)
+                        != nil
                 }
                 if answered { shortcuts += 1 }
             }
@@ -86,13 +88,13 @@ struct CatalogNameTierTests {
         var query = CatalogQuery(text: "g")
         query.sort = .rating
         let sorted = try store.read("testing") { db in
-            try CatalogStore.nameTierHits(db, query: query, match: CatalogMatch(text: "g")!)
+            try CatalogStore.nameTierHits(db, query: query, match: CatalogMatch(text: "g")!, scoring: "\"g\"*")
         }
         #expect(sorted == nil)
         query = CatalogQuery(text: "g")
         query.limit = 0
         let all = try store.read("testing") { db in
-            try CatalogStore.nameTierHits(db, query: query, match: CatalogMatch(text: "g")!)
+            try CatalogStore.nameTierHits(db, query: query, match: CatalogMatch(text: "g")!, scoring: "\"g\"*")
         }
         #expect(all == nil)
     }

@@ -52,7 +52,7 @@ struct CatalogStoreTests {
             #expect(tables.contains(table))
         }
         let applied = try queue.read { try CatalogStore.migrator.appliedMigrations($0) }
-        #expect(applied == ["v1-catalog", "v2-prefix-index"])
+        #expect(applied == ["v1-catalog", "v2-prefix-index", "v3-name-index"])
     }
 
     @Test("a prefix finds the show as it is typed: gir finds Girls")
@@ -141,6 +141,7 @@ struct CatalogStoreTests {
         // The contentless index holds no ghost of the removed show: a new one with the same words is alone.
         try store.store([try CatalogEntry(json: Self.record(id: 2, name: "New Name"))])
         #expect(try store.search(CatalogQuery(text: "new name")).map(\.id) == [2])
+        #expect(try store.damage() == nil, "both full-text indexes pass FTS5's integrity-check")
     }
 
     @Test("filters: genre (repeatable, any case), status, language, type, network, country, rating, years")

@@ -10,23 +10,30 @@ import Testing
 struct CatalogUnrankedTests {
     /// The page a query should give when bm25 is left out, worked out apart from the store's SQL: the shows with
     /// every word in their name (fewest words, most popular, lowest id), then the other matches (most popular,
-    /// lowest id); scores are those bm25 gives the same shows. The tier is read with the scoring form of the words
-    /// (`("gir" OR "gir"*)`), where the store finds shows with the filter form (`"gir"*`).
+    /// lowest id); scores, and the order of ties in the tier, are those bm25 gives the same shows for every word as a
+    /// prefix only (`"gir"*`). The tier is read with the scoring form of the words (`("gir" OR "gir"*)`) from the
+    /// name column of `show_search`, where the store finds shows with the filter form in `show_name`.
     static func expectedPage(_ store: CatalogStore, _ query: CatalogQuery) throws -> [CatalogHit] {
         var everything = query
         everything.limit = 0
         everything.offset = 0
         let all = try store.search(everything, nameTierFirst: false, maxRanked: .max)
         let match = try #require(CatalogMatch(text: query.text ?? ""))
-        let (tier, shows) = try store.read("testing") { db in
+        let (tier, shows, prefixScores) = try store.read("testing") { db in
             let tier = Set(
                 try Int.fetchAll(
                     db, sql: "SELECT rowid FROM show_search WHERE show_search MATCH ?",
                     arguments: ["name : (\(match.all))"]))
             let shows = try CatalogShow.filter(keys: all.map(\.id)).fetchAll(db)
-            return (tier, Dictionary(uniqueKeysWithValues: shows.map { ($0.id, $0) }))
+            let scores = try Row.fetchAll(
+                db, sql: "SELECT rowid, -rank FROM show_search WHERE show_search MATCH ?", arguments: [match.allFilter])
+            return (
+                tier, Dictionary(uniqueKeysWithValues: shows.map { ($0.id, $0) }),
+                Dictionary(uniqueKeysWithValues: scores.map { ($0[0] as Int, $0[1] as Double) })
+            )
         }
-        let scores = Dictionary(uniqueKeysWithValues: all.map { ($0.id, $0.score) })
+        #expect(Set(prefixScores.keys) == Set(all.map(\.id)), "both forms find the same shows")
+        let scores: [Int: Double?] = prefixScores
         let ordered = all.map(\.id).sorted { left, right in
             let (l, r) = (shows[left]!, shows[right]!)
             let (lTier, rTier) = (tier.contains(left), tier.contains(right))
@@ -42,7 +49,7 @@ struct CatalogUnrankedTests {
         return ordered[query.offset..<end].map { CatalogHit(id: $0, score: scores[$0] ?? nil) }
     }
 
-    @Test("past the bound, the name tier comes first, then popularity, with bm25's scores for the page")
+    @Test("past the bound, the name tier comes first, then popularity, with bm25's prefix-only scores for the page")
     func unrankedOrder() throws {
         let store = try CatalogSearchQualityTests.catalogue()
         var differs = 0
@@ -54,6 +61,11 @@ struct CatalogUnrankedTests {
                 let unranked = try store.search(query, nameTierFirst: false, maxRanked: 0)
                 let expected = try Self.expectedPage(store, query)
                 #expect(unranked.map(\.id) == expected.map(\.id), "\(text) limit \(limit) offset \(offset)")
+                // Searching fewer popular shows first than the page needs (none, or three) walks every match.
+                for reach in [0, 3] {
+                    let walked = try store.search(query, nameTierFirst: false, maxRanked: 0, popularReach: reach)
+                    #expect(walked == unranked, "\(text) limit \(limit) offset \(offset), reach \(reach)")
+                }
                 // The name tier's shortcut, taken first as a search takes it, gives the same page.
                 let shortcut = try store.search(query, nameTierFirst: true, maxRanked: 0)
                 #expect(shortcut.map(\.id) == expected.map(\.id), "\(text) limit \(limit) offset \(offset), shortcut")
@@ -66,6 +78,39 @@ struct CatalogUnrankedTests {
         }
         // bm25 must really reorder some of these pages, or the comparison above says nothing about the bound.
         #expect(differs > 3)
+    }
+
+    @Test("a catalogue read without the indexes of v2 and v3 (show_popularity, show_name) gives the same pages")
+    func olderIndexes() throws {
+        let current = try CatalogSearchQualityTests.catalogue()
+        let older = try CatalogSearchQualityTests.catalogue()
+        try older.write("testing") { db in try db.execute(sql: "DROP INDEX show_popularity; DROP TABLE show_name") }
+        for text in ["a", "the", "girls", "th an", "s", "love zebra"] {
+            for (reach, language) in [(nil, nil), (0, nil), (nil, "english"), (0, "english")] as [(Int?, String?)] {
+                var query = CatalogQuery(text: text)
+                query.language = language
+                for nameTierFirst in [true, false] {
+                    let page = try current.search(
+                        query, nameTierFirst: nameTierFirst, maxRanked: 0, popularReach: reach)
+                    #expect(!page.isEmpty, "\(text)")
+                    #expect(
+                        try older.search(query, nameTierFirst: nameTierFirst, maxRanked: 0, popularReach: reach)
+                            == page, "\(text), reach \(String(describing: reach)), \(language ?? "")")
+                }
+            }
+        }
+    }
+
+    @Test("the popular shows searched first: enough for the page eight times over at the share that matches")
+    func reach() {
+        #expect(CatalogStore.reach(wanted: 20, share: 1) == 160)
+        #expect(CatalogStore.reach(wanted: 20, share: 0.1) == 1_600)
+        #expect(CatalogStore.reach(wanted: 10, share: 0.9) == 100, "at least 100")
+        #expect(CatalogStore.reach(wanted: 20, share: 0.01) == CatalogStore.popularReach, "at most popularReach")
+        #expect(CatalogStore.reach(wanted: 20, share: nil) == CatalogStore.popularReach, "filters: the most")
+        #expect(CatalogStore.reach(wanted: 100, share: 0.01) == 10_000, "or a hundred per show wanted")
+        #expect(CatalogStore.reach(wanted: .max, share: 0.5) == .max, "no overflow")
+        #expect(CatalogStore.reach(wanted: .max / 50, share: 0.5) > 1 << 61, "16 per show wanted, no overflow")
     }
 
     @Test("filters and the other orders apply past the bound as below it")
@@ -110,7 +155,9 @@ struct CatalogUnrankedTests {
         }
     }
 
-    @Test("a catalogue of the first schema gets its index made again once, with prefixes, and finds the same shows")
+    @Test(
+        "a catalogue of the first schema gets its index made again once, with prefixes and names, and finds the same shows"
+    )
     func prefixIndexMigration() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tvm-unranked-\(UUID())").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -126,7 +173,7 @@ struct CatalogUnrankedTests {
                 let entry = try CatalogEntry(json: Array(record.record.utf8))
                 try entry.show.save(db)
                 try record.save(db)
-                try CatalogStore.index(id: record.id, entry.searchText, db)
+                try CatalogStore.indexText(id: record.id, entry.searchText, db)
             }
         }
         try queue.close()
@@ -139,6 +186,7 @@ struct CatalogUnrankedTests {
             try String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE name = 'show_search'")
         }
         #expect(definition?.contains("prefix='1 2 3'") == true)
+        #expect(try store.read("testing") { db in try db.tableExists("show_name") }, "v3-name-index follows")
         for text in ["a", "gi", "the office", "girls", "pok", "drama", "zzz"] {
             var query = CatalogQuery(text: text)
             query.limit = 25

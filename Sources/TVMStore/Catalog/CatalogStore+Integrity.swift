@@ -20,6 +20,7 @@ extension CatalogStore {
                 }
                 do {
                     try db.execute(sql: "INSERT INTO show_search(show_search) VALUES('integrity-check')")
+                    try db.execute(sql: "INSERT INTO show_name(show_name) VALUES('integrity-check')")
                 } catch let error as DatabaseError {
                     return "the full-text index: \(error.message ?? "\(error.resultCode)")"
                 }

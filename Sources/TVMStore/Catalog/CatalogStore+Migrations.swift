@@ -19,6 +19,10 @@ extension CatalogStore {
     ///   stored show indexed anew: a short prefix (`a`, `th`) then reads one list instead of merging the lists of
     ///   every word it begins. Matches and ranks are unchanged. `show_popularity` orders the shows as a browse does,
     ///   and lets a search that matches most of the catalogue walk them from the most popular.
+    /// - `v3-name-index`: `show_name`, a contentless FTS5 index of the name alone (no positions, no sizes), read to
+    ///   find the shows with every word in their name; `show_search`'s name column holds the same words among every
+    ///   other column's, and a short prefix there reads them all. `show_popularity` also holds every column a filter
+    ///   reads, so that a filtered walk from the most popular never reads the table.
     public static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1-catalog") { db in
@@ -61,8 +65,19 @@ extension CatalogStore {
             while let record = try records.next() {
                 // A record that no longer parses stays out of the index, as it was kept out of it when deleted.
                 guard let entry = try? CatalogEntry(json: Array(record.record.utf8)) else { continue }
-                try index(id: record.id, entry.searchText, db)
+                try indexText(id: record.id, entry.searchText, db)
             }
+        }
+        migrator.registerMigration(nameIndexMigration) { db in
+            try db.execute(
+                sql: """
+                    CREATE VIRTUAL TABLE show_name USING fts5(
+                        name, content='', detail=none, columnsize=0, \(tokenizer), prefix='1 2 3');
+                    INSERT INTO show_name(rowid, name) SELECT id, name FROM show;
+                    DROP INDEX show_popularity;
+                    CREATE INDEX show_popularity ON show(
+                        weight DESC, id, genres, status, language, type, channel, country, rating, premiered);
+                    """)
         }
         return migrator
     }
@@ -70,10 +85,16 @@ extension CatalogStore {
     /// The migration that rebuilds the full-text index, which takes a while on a full catalogue.
     static let prefixIndexMigration = "v2-prefix-index"
 
+    /// The migration that adds the index of names.
+    static let nameIndexMigration = "v3-name-index"
+
+    /// The tokenizer of both full-text indexes: words of letters and digits, case and accents ignored.
+    private static let tokenizer = "tokenize='unicode61 remove_diacritics 2'"
+
     /// Creates `show_search`: name, genres, channel and summary, contentless, diacritics removed, ranked by bm25
     /// with the name weighing most.
     private static func createSearchIndex(_ db: Database, prefixes: Bool) throws {
-        let options = "content='', tokenize='unicode61 remove_diacritics 2'" + (prefixes ? ", prefix='1 2 3'" : "")
+        let options = "content='', \(tokenizer)" + (prefixes ? ", prefix='1 2 3'" : "")
         try db.execute(
             sql: """
                 CREATE VIRTUAL TABLE show_search USING fts5(name, genres, channel, summary, \(options));
@@ -81,8 +102,14 @@ extension CatalogStore {
                 """)
     }
 
-    /// Adds a show's text to the full-text index.
+    /// Adds a show's text to the full-text indexes.
     static func index(id: Int, _ text: CatalogEntry.SearchText, _ db: Database) throws {
+        try indexText(id: id, text, db)
+        try db.execute(sql: "INSERT INTO show_name(rowid, name) VALUES (?, ?)", arguments: [id, text.name])
+    }
+
+    /// Adds a show's text to `show_search` alone, as the first two schemas did.
+    static func indexText(id: Int, _ text: CatalogEntry.SearchText, _ db: Database) throws {
         try db.execute(
             sql: "INSERT INTO show_search(rowid, name, genres, channel, summary) VALUES (?, ?, ?, ?, ?)",
             arguments: [id, text.name, text.genres, text.channel, text.summary])

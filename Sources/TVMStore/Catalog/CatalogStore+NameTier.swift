@@ -11,29 +11,51 @@ extension CatalogStore {
     /// the page's end, and those tied with the last of them on word count and popularity (bm25 may reorder ties).
     /// The full query scores every match, and a short prefix matches most of the catalogue (Benchmarks/README.md
     /// has the figures). More than ``maxNameTierCandidates`` tied rows go to the full query.
-    static func nameTierHits(_ db: Database, query: CatalogQuery, match: CatalogMatch) throws -> [CatalogHit]? {
-        try nameTier(db, query: query, match: match).hits
+    /// `scoring`: the form bm25 scores, ``CatalogMatch/all``, or ``CatalogMatch/allFilter`` when popularity orders
+    /// the matches (see ``unrankedHits(_:query:match:filter:tier:share:popularReach:)``).
+    static func nameTierHits(_ db: Database, query: CatalogQuery, match: CatalogMatch, scoring: String) throws
+        -> [CatalogHit]?
+    {
+        try nameTier(db, query: query, match: match, scoring: scoring).hits
+    }
+
+    /// Where a search finds the shows with every word in their name: `show_name`, or the name column of
+    /// `show_search` in a catalogue read without `v3-name-index`.
+    struct NameSource {
+        /// A subquery of their ids, with one argument: ``expression``.
+        let ids: String
+        /// The words, as the subquery's index needs them.
+        let expression: String
+
+        init(_ db: Database, match: CatalogMatch) throws {
+            if try db.tableExists("show_name") {
+                (ids, expression) = ("SELECT rowid FROM show_name WHERE show_name MATCH ?", match.allFilter)
+            } else {
+                (ids, expression) = ("SELECT rowid FROM show_search WHERE show_search MATCH ?", match.allInName)
+            }
+        }
     }
 
     /// A show of the name tier, with what orders it.
     typealias NameTierRow = (id: Int, words: Int, weight: Int)
 
-    /// ``nameTierHits(_:query:match:)``, and when the tier is too small to fill the page, the whole tier (the
+    /// ``nameTierHits(_:query:match:scoring:)``, and when the tier is too small to fill the page, the whole tier (the
     /// fewest words in the name, then popularity, then id), which the rest of the page follows.
-    static func nameTier(_ db: Database, query: CatalogQuery, match: CatalogMatch) throws -> (
+    static func nameTier(_ db: Database, query: CatalogQuery, match: CatalogMatch, scoring: String) throws -> (
         hits: [CatalogHit]?, shortTier: [NameTierRow]?
     ) {
         guard (query.sort ?? .score) == .score, query.limit > 0 else { return (nil, nil) }
         let (conditions, filterArguments) = filters(query)
+        let names = try NameSource(db, match: match)
         let sql = """
             SELECT s.id, s.name_words, s.weight FROM show AS s
-            WHERE s.id IN (SELECT rowid FROM show_search WHERE show_search MATCH ?)
+            WHERE s.id IN (\(names.ids))
             \(conditions.map { " AND " + $0 }.joined())
             ORDER BY s.name_words, s.weight DESC, s.id
             """
         let end = query.offset + query.limit
         var candidates: [NameTierRow] = []
-        let rows = try Row.fetchCursor(db, sql: sql, arguments: [match.allInName] + filterArguments)
+        let rows = try Row.fetchCursor(db, sql: sql, arguments: [names.expression] + filterArguments)
         while let row = try rows.next() {
             let candidate = (id: row[0] as Int, words: row[1] as Int, weight: row[2] as Int)
             if candidates.count >= end, let last = candidates.last,
@@ -45,7 +67,7 @@ extension CatalogStore {
             if candidates.count > maxNameTierCandidates { return (nil, nil) }
         }
         guard candidates.count >= end else { return (nil, candidates) }
-        let ranks = try Self.ranks(db, expression: match.all, ids: candidates.map(\.id))
+        let ranks = try Self.ranks(db, expression: scoring, ids: candidates.map(\.id))
         let ranked = ordered(candidates, ranks: ranks)
         return (ranked[query.offset..<end].map { CatalogHit(id: $0.id, score: -(ranks[$0.id] ?? 0)) }, nil)
     }

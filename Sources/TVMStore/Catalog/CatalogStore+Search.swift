@@ -9,7 +9,7 @@ extension CatalogStore {
     /// when none has them all, for shows that have any. A show whose name holds every word comes before one that
     /// matches elsewhere only; then bm25 (the name weighs most, the summary least), then popularity. When more
     /// than ``maxRankedMatches`` shows match, bm25 is left out of the order (popularity decides), and asked only
-    /// for the scores of the page. Without words, the filtered shows are listed by popularity.
+    /// for the scores of the page, each word counted as a prefix only (``CatalogMatch/allFilter``). Without words, the filtered shows are listed by popularity.
     /// - Parameter query: The words, filters, order and limit.
     /// - Returns: The ids and scores, in order; at most `query.limit` (all when 0).
     /// - Throws: ``CatalogError``.
@@ -17,27 +17,34 @@ extension CatalogStore {
         try search(query, nameTierFirst: true)
     }
 
-    /// ``search(_:)``, with or without the shortcut of ``nameTierHits(_:query:match:)``, and with another bound on
-    /// the matches bm25 ranks; tests compare them.
-    func search(_ query: CatalogQuery, nameTierFirst: Bool, maxRanked: Int = maxRankedMatches) throws(CatalogError)
-        -> [CatalogHit]
-    {
+    /// ``search(_:)``, with or without the shortcut of ``nameTierHits(_:query:match:scoring:)``, and with other
+    /// bounds on the matches bm25 ranks and on the popular shows searched first (``popularReach``); tests compare
+    /// them.
+    func search(
+        _ query: CatalogQuery, nameTierFirst: Bool, maxRanked: Int = maxRankedMatches, popularReach: Int? = nil
+    ) throws(CatalogError) -> [CatalogHit] {
         let match = query.text.flatMap(CatalogMatch.init(text:))
         return try read("searching the catalogue") { db in
             guard let match else {
                 return try Self.hits(db, query: query, match: nil, every: true, maxRanked: maxRanked)
             }
+            let volume = try Self.volume(db, expression: match.allFilter, maxRanked: maxRanked)
             var tier: [NameTierRow]?
             if nameTierFirst {
-                let answer = try Self.nameTier(db, query: query, match: match)
+                let scoring = volume == .ranked ? match.all : match.allFilter
+                let answer = try Self.nameTier(db, query: query, match: match, scoring: scoring)
                 if let hits = answer.hits { return hits }
                 tier = answer.shortTier
             }
-            let hits = try Self.hits(db, query: query, match: match, every: true, maxRanked: maxRanked, tier: tier)
+            let hits = try Self.hits(
+                db, query: query, match: match, every: true, maxRanked: maxRanked, tier: tier, volume: volume,
+                popularReach: popularReach)
             guard hits.isEmpty, match.searched.count > 1 else { return hits }
             // A page past the end of the shows with every word is empty; it does not turn to those with any word.
             if query.offset > 0, try Self.hasHit(db, query: query, expression: match.allFilter) { return [] }
-            return try Self.hits(db, query: query, match: match, every: false, maxRanked: maxRanked, tier: tier)
+            return try Self.hits(
+                db, query: query, match: match, every: false, maxRanked: maxRanked, tier: tier,
+                popularReach: popularReach)
         }
     }
 
@@ -78,28 +85,51 @@ extension CatalogStore {
         }
     }
 
+    /// Who orders the shows an expression finds: bm25 when they are no more than a bound, else popularity.
+    enum Volume: Equatable {
+        /// No more than the bound: bm25 orders them.
+        case ranked
+        /// More: popularity orders them, and about this share of the catalogue matches.
+        case unranked(share: Double)
+    }
+
+    /// Whether more than `maxRanked` shows match an expression, and if so, about what share of the catalogue does:
+    /// the bound against the id of the first show past it (the index lists matches by id, and ids are close to
+    /// dense, so the share errs low).
+    private static func volume(_ db: Database, expression: String, maxRanked: Int) throws -> Volume {
+        guard maxRanked < .max,
+            let past = try Int.fetchOne(
+                db, sql: "SELECT rowid FROM show_search WHERE show_search MATCH ? LIMIT 1 OFFSET ?",
+                arguments: [expression, maxRanked])
+        else { return .ranked }
+        return .unranked(share: min(1, Double(maxRanked + 1) / Double(max(past, 1))))
+    }
+
     /// The hits of the shows with every word (`every`) or any word, or of every show when there is no match.
+    /// `volume`: ``volume(_:expression:maxRanked:)`` when the caller has asked it already.
     private static func hits(
         _ db: Database, query: CatalogQuery, match: CatalogMatch?, every: Bool, maxRanked: Int,
-        tier: [NameTierRow]? = nil
+        tier: [NameTierRow]? = nil, volume: Volume? = nil, popularReach: Int? = nil
     ) throws -> [CatalogHit] {
         let expression = match.map { every ? $0.all : $0.any }
-        if let match, let expression, maxRanked < .max {
+        if let match, expression != nil {
             let filter = every ? match.allFilter : match.anyFilter
-            if try matchCount(db, expression: filter, atMost: maxRanked + 1) > maxRanked {
+            if case .unranked(let share) = try volume ?? Self.volume(db, expression: filter, maxRanked: maxRanked) {
                 return try unrankedHits(
-                    db, query: query, match: match, expression: expression, filter: filter, tier: tier)
+                    db, query: query, match: match, filter: filter, tier: tier, share: share,
+                    popularReach: popularReach)
             }
         }
         var sql: String
         var arguments: StatementArguments = []
         if let match, let expression {
+            let names = try NameSource(db, match: match)
             sql = """
                 WITH hits AS (SELECT rowid AS id, rank FROM show_search WHERE show_search MATCH ?),
-                names AS (SELECT rowid AS id FROM show_search WHERE show_search MATCH ?)
+                names AS (\(names.ids))
                 SELECT s.id, -hits.rank FROM hits JOIN show AS s ON s.id = hits.id
                 """
-            arguments += [expression, match.allInName]
+            arguments += [expression, names.expression]
         } else {
             sql = "SELECT s.id, NULL FROM show AS s"
         }
@@ -108,7 +138,7 @@ extension CatalogStore {
         if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
         // A show with every word in its name comes first, the fewest other words in its name first, then the most
         // popular ("Girls" before "Curvy Girls Stripped Bare", whose summary says girls ten times); then the shows
-        // that match elsewhere, by bm25. (``nameTierHits(_:query:match:)`` answers the same order without bm25
+        // that match elsewhere, by bm25. (``nameTierHits(_:query:match:scoring:)`` answers the same order without bm25
         // when the name tier alone fills the page.)
         let relevance = expression == nil ? [] : nameTierKeys + ["hits.rank"]
         let keys = order(query.sort ?? (expression == nil ? .popularity : .score), relevance: relevance)

@@ -243,5 +243,8 @@ extension CatalogStore {
                 VALUES ('delete', ?, ?, ?, ?, ?)
                 """,
             arguments: [old.id, text.name, text.genres, text.channel, text.summary])
+        try db.execute(
+            sql: "INSERT INTO show_name(show_name, rowid, name) VALUES ('delete', ?, ?)",
+            arguments: [old.id, text.name])
     }
 }

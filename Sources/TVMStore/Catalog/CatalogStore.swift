@@ -204,8 +204,8 @@ public final class CatalogStore: Sendable {
     }
 
     /// Whether every migration is applied; throws ``CatalogError/unknownSchema(path:migrations:)`` for a newer file.
-    /// `forReading`: an index left without `v2-prefix-index` is searched as it is (only slower), so a reader that
-    /// cannot write the file does not need it.
+    /// `forReading`: an index left without `v2-prefix-index` or `v3-name-index` is searched as it is (only slower),
+    /// so a reader that cannot write the file does not need them.
     private static func schemaIsCurrent(_ reader: any DatabaseReader, path: String, forReading: Bool = false) throws
         -> Bool
     {
@@ -221,7 +221,9 @@ public final class CatalogStore: Sendable {
         let known = migrator.migrations
         let unknown = applied.subtracting(known)
         if !unknown.isEmpty { throw CatalogError.unknownSchema(path: path, migrations: unknown.sorted()) }
-        return known.allSatisfy { applied.contains($0) || (forReading && $0 == prefixIndexMigration) }
+        return known.allSatisfy {
+            applied.contains($0) || (forReading && [prefixIndexMigration, nameIndexMigration].contains($0))
+        }
     }
 
     // MARK: - Information

@@ -40,7 +40,8 @@ say "catalogue: $shows shows"
 a25=$(printf 'a %.0s' $(seq 25))
 a1600=$(printf 'a %.0s' $(seq 1600))
 export XDG_STATE_HOME=$WORK/state
-queries=("zzzzqx" "girls" "a" "a a" "$a25" "$a1600" "a b c d e f g h i j" "the" "show" "love" "th an in of to is wh he se co")
+queries=("zzzzqx" "girls" "a" "a a" "$a25" "$a1600" "a b c d e f g h i j" "the" "show" "love" "th an in of to is wh he se co"
+    "th an in of to is wh he se zq")
 floor=
 for query in "${queries[@]}"; do
     hyperfine -N --style none --warmup 2 --runs 15 -i --export-json "$WORK/q.json" \

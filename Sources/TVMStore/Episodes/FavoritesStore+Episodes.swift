@@ -140,8 +140,10 @@ extension FavoritesStore {
     static let upNextSQL: String = {
         let regular = "e.show_id = f.id AND e.regular = 1"
         let aired = "\(regular) AND +e.airs_at <= :now"
+        // MATERIALIZED: flattened into the outer query, each correlated subquery its columns name ran once per
+        // reference (next_id for the join and the output, last_watched for the output and the order).
         return """
-            SELECT p.*, n.record AS next FROM (
+            WITH p AS MATERIALIZED (
               SELECT f.id, f.name, f.episodes_at IS NOT NULL AS listed,
                 (SELECT count(*) FROM episode AS e WHERE \(regular)) AS total,
                 (SELECT count(*) FROM episode AS e WHERE \(aired)) AS aired,
@@ -152,7 +154,8 @@ extension FavoritesStore {
                   ORDER BY e.season, e.number, e.position LIMIT 1) AS next_id,
                 (SELECT max(w.watched_at) FROM watched AS w WHERE w.show_id = f.id) AS last_watched
               FROM favorite AS f
-            ) AS p LEFT JOIN episode AS n ON n.id = p.next_id
+            )
+            SELECT p.*, n.record AS next FROM p LEFT JOIN episode AS n ON n.id = p.next_id
             ORDER BY p.last_watched IS NULL, p.last_watched DESC, p.name COLLATE NOCASE, p.id
             """
     }()

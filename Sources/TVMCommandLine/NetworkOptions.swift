@@ -8,7 +8,8 @@ package struct NetworkOptions: ParsableArguments, Sendable {
         name: .customLong("api-url"),
         help: ArgumentHelp(
             "The TVMaze API base URL, without a query or fragment (default: $TVM_API_URL, else "
-                + "https://api.tvmaze.com).",
+                + "https://api.tvmaze.com). A user name and password in it (http://user:pw@host) go to the API as "
+                + "basic authentication, never into messages or the cache.",
             valueName: "url")
     )
     package var apiURL: String?

@@ -25,10 +25,13 @@ struct PosixTimeZoneTests {
             let newYork = try await airTime(sandbox, zone: "America/New_York")
             let tokyo = try await airTime(sandbox, zone: "Asia/Tokyo")
             let utc = try await airTime(sandbox, zone: "UTC")
+            // Etc/GMT+5 is UTC-5, as EST+5 is: POSIX counts hours west of Greenwich.
+            let fiveWest = try await airTime(sandbox, zone: "Etc/GMT+5")
             #expect(newYork.time != nil && newYork.time != utc.time && tokyo.time != utc.time)
+            #expect(fiveWest.time != nil && fiveWest.time != utc.time && fiveWest.time != tokyo.time)
             for (zone, expected) in [
                 (":America/New_York", newYork.time), ("/usr/share/zoneinfo/America/New_York", newYork.time),
-                ("JST-9", tokyo.time), ("<+09>-9", tokyo.time),
+                ("JST-9", tokyo.time), ("<+09>-9", tokyo.time), ("EST+5", fiveWest.time), ("EST5", fiveWest.time),
             ] {
                 let shown = try await airTime(sandbox, zone: zone)
                 #expect(shown.time == expected, "\(zone)")

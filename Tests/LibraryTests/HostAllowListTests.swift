@@ -87,6 +87,10 @@ struct HostAllowListTests {
         #expect(URLRefusal.redacted("http://user:secret@host.test/a.jpg") == "http://user:***@host.test/a.jpg")
         #expect(URLRefusal.redacted("http://user@host.test/a.jpg") == "http://user@host.test/a.jpg")
         #expect(URLRefusal.redacted("http://host.test/a@b.jpg") == "http://host.test/a@b.jpg")
+        // A URL that does not parse is hidden too (an API URL is quoted when it is refused).
+        #expect(URLRefusal.redacted("http://me:secret@[::1") == "http://me:***@[::1")
+        #expect(URLRefusal.redacted("http://me:secret@exa mple.com/x") == "http://me:***@exa mple.com/x")
+        #expect(URLRefusal.redacted("http://a:b@c@host.test/") == "http://a:***@host.test/")
         let error = APIError.refused(url: "http://u:pw@x.test/a", redirectedFrom: nil, reason: .userInfo)
         #expect(
             error.localizedDescription

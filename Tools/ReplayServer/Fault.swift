@@ -42,6 +42,9 @@ public enum Fault: Sendable, Hashable, CustomStringConvertible {
     case hugeJSON(bytes: Int)
     /// The same as an array of that one object (`[{"name":"aaa…"}]`): an index page of any size.
     case hugeJSONArray(bytes: Int)
+    /// Answers `200` with `depth` nested arrays (`[[[…]]]`): valid JSON that is no record, nested past any
+    /// recursive reader's stack.
+    case deepArray(depth: Int)
     /// Answers `302 Found` with `Location: url` (absolute, or relative to the request).
     case redirect(to: String)
     /// Sends the normal headers (with `Content-Length`) at once, then the body one byte every `every`: a
@@ -64,6 +67,7 @@ public enum Fault: Sendable, Hashable, CustomStringConvertible {
         case .hugeImage(let bytes, let announced): return (announced ? "huge-length:" : "huge:") + String(bytes)
         case .hugeJSON(let bytes): return "huge-json:\(bytes)"
         case .hugeJSONArray(let bytes): return "huge-json-array:\(bytes)"
+        case .deepArray(let depth): return "deep:\(depth)"
         case .redirect(let url): return "redirect:\(url)"
         case .drip(let every): return "drip:\(every.wholeMilliseconds)"
         }

@@ -21,6 +21,7 @@ extension FaultRule {
           huge-json:BYTES    a JSON object of BYTES ({"name":"aaa…"}) generated
                              as it is sent, without Content-Length (HTTP/1.0)
           huge-json-array:BYTES  the same object as an array's one element
+          deep:DEPTH         200 with DEPTH nested arrays ([[…]]) and nothing else
           redirect:URL       302 to URL (no @ or # in it)
           drip:MS            the headers, then the body one byte every MS ms
         PATTERN is * (every request, the default), =TARGET (exactly this
@@ -100,6 +101,7 @@ extension FaultRule {
         case "huge-length": return .hugeImage(bytes: try number(), announcesLength: true)
         case "huge-json": return .hugeJSON(bytes: try number())
         case "huge-json-array": return .hugeJSONArray(bytes: try number())
+        case "deep": return .deepArray(depth: try number())
         case "redirect":
             guard let argument, !argument.isEmpty else {
                 throw ReplayServerError.invalidFaultSpec(spec: spec, reason: "'redirect' needs a URL after ':'")

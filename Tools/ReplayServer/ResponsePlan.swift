@@ -127,6 +127,11 @@ struct ResponsePlan: Sendable {
             plan.delivery = .generated(bytes: bytes, announcesLength: false)
             if case .hugeJSONArray = fault { plan.generatedShape = .jsonArray } else { plan.generatedShape = .json }
             return plan
+        case .deepArray(let depth):
+            return ResponsePlan(
+                status: 200,
+                body: [UInt8](repeating: UInt8(ascii: "["), count: depth)
+                    + [UInt8](repeating: UInt8(ascii: "]"), count: depth))
         case .redirect(let url):
             let page = "<html><body><a href=\"\(url)\">Found</a></body></html>\n"
             var plan = ResponsePlan(status: 302, body: Array(page.utf8), contentType: "text/html")

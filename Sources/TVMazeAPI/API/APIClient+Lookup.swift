@@ -11,11 +11,11 @@ extension APIClient {
     ///   to another origin.
     public func lookupShowID(_ lookup: Endpoint.Lookup) async throws(APIError) -> Int? {
         let url = url(for: .lookup(lookup))
-        let transport = self.transport
+        let (transport, credentials) = (self.transport, self.credentials)
         do {
             return try await send(url: url, paced: true, askWhenExhausted: false) {
                 () async throws -> Attempt<Int> in
-                let response = try await transport.stream(url, headers: [], maxBytes: 1_048_576)
+                let response = try await transport.stream(url, headers: credentials, maxBytes: 1_048_576)
                 if (300..<400).contains(response.status) {
                     guard let location = response.header("location"), let from = URL(string: url),
                         let to = URL(string: location, relativeTo: from)?.absoluteURL,

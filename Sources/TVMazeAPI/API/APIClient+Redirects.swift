@@ -15,7 +15,7 @@ extension APIClient {
     func getWithinOrigin(_ url: String, maxBytes: Int) async throws -> HTTPResponse {
         try await withinOrigin(
             url, status: \.status, location: { $0.header("location") },
-            request: { try await transport.get($0, headers: [], maxBytes: maxBytes) })
+            request: { [credentials] in try await transport.get($0, headers: credentials, maxBytes: maxBytes) })
     }
 
     /// ``getWithinOrigin(_:maxBytes:)`` that returns at the head of the answer, its body to be read as it arrives
@@ -23,7 +23,8 @@ extension APIClient {
     func streamWithinOrigin(_ url: String, maxBytes: Int) async throws -> HTTPStreamingResponse {
         try await withinOrigin(
             url, status: \.status, location: { $0.header("location") },
-            request: { try await transport.streamAnswer($0, headers: [], maxBytes: maxBytes) })
+            request: { [credentials] in try await transport.streamAnswer($0, headers: credentials, maxBytes: maxBytes) }
+        )
     }
 
     /// Sends `request` to `url`, then to each redirect's target within the same origin (at most five).

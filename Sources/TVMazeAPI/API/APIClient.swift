@@ -11,8 +11,11 @@ public final class APIClient: Sendable {
     /// Decides whether to start over after every retry failed: the original app specification's "Retry / Cancel" dialog.
     public typealias ExhaustedHandler = @Sendable (APIError) async -> Bool
 
-    /// The API base URL without a trailing slash, e.g. `https://api.tvmaze.com`.
+    /// The API base URL without a trailing slash or a user name and password, e.g. `https://api.tvmaze.com`.
     public let baseURL: String
+    /// `Authorization: Basic …` when the base URL carried a user name and password, sent with every request to the
+    /// API instead of the URL's credentials, so that no message, event or cache key holds them; else nothing.
+    let credentials: [(name: String, value: String)]
     let transport: any HTTPTransport
     private let limiter: RateLimiter
     private let policy: RetryPolicy
@@ -49,7 +52,8 @@ public final class APIClient: Sendable {
     ///   - clock: The clock for retry delays and cache freshness (the limiter has its own).
     ///   - spoolDirectory: Where the elements of an array answer past 4 MiB wait, in an unlinked file, until the
     ///     answer is whole (``fetchArray(_:)``).
-    /// - Throws: ``APIError/invalidURL(_:)`` when `baseURL` is not an absolute http(s) URL.
+    /// - Throws: ``APIError/invalidURL(_:)`` when `baseURL` is not an absolute http(s) URL (quoted with its password
+    ///   hidden).
     public init(
         baseURL: String,
         transport: any HTTPTransport,
@@ -66,9 +70,19 @@ public final class APIClient: Sendable {
         var base = baseURL.trimmingCharacters(in: .whitespaces)
         while base.hasSuffix("/") { base.removeLast() }
         guard let url = URL(string: base), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
-            url.host?.isEmpty == false, url.query == nil
+            url.host?.isEmpty == false, url.query == nil, var parts = URLComponents(string: base)
         else {
-            throw .invalidURL("\(baseURL) (expected an absolute http or https URL such as https://api.tvmaze.com)")
+            throw .invalidURL(
+                "\(URLRefusal.redacted(baseURL)) (expected an absolute http or https URL such as https://api.tvmaze.com)"
+            )
+        }
+        if parts.user != nil || parts.password != nil {
+            let pair = Data("\(parts.user ?? ""):\(parts.password ?? "")".utf8).base64EncodedString()
+            credentials = [(name: "Authorization", value: "Basic " + pair)]
+            (parts.user, parts.password) = (nil, nil)
+            base = parts.string ?? base
+        } else {
+            credentials = []
         }
         self.baseURL = base
         self.transport = transport

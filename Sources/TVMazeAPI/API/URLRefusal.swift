@@ -31,13 +31,14 @@ public enum URLRefusal: Error, Sendable, Equatable, CustomStringConvertible {
     /// A URL as it may be shown in a message: with its password, if any, replaced by `***`.
     ///
     /// - Parameter url: The URL, as text.
-    /// - Returns: The same text, with the password of its userinfo hidden.
+    /// - Returns: The same text, with the password of its userinfo hidden; read as text, so that a URL that does not
+    ///   parse (`http://me:pw@[::1`) is hidden too.
     public static func redacted(_ url: String) -> String {
-        guard let parsed = URL(string: url), let password = parsed.password, !password.isEmpty,
-            let schemeEnd = url.range(of: "://"),
-            let at = url[schemeEnd.upperBound...].firstIndex(of: "@"),
-            let colon = url[schemeEnd.upperBound..<at].firstIndex(of: ":")
-        else { return url }
+        guard let schemeEnd = url.range(of: "://") else { return url }
+        let authority = url[schemeEnd.upperBound...].prefix { !"/?#".contains($0) }
+        guard let at = authority.lastIndex(of: "@"), let colon = authority[..<at].firstIndex(of: ":") else {
+            return url
+        }
         return String(url[..<url.index(after: colon)]) + "***" + String(url[at...])
     }
 }

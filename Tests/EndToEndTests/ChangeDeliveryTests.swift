@@ -142,6 +142,21 @@ struct ChangeDeliveryTests {
         }
     }
 
+    @Test("--mark-seen on a terminal shows the news and marks what it wrote")
+    func markSeenOnTerminal() async throws {
+        try await ChangeFeedTests.withBaseline { _, _, sandbox in
+            _ = try await sandbox.run("tvm-fav", ["refresh"])
+            let shown = try await runInTerminal(
+                sandbox, "tvm-fav changes --unseen --mark-seen --no-color", environment: ["PAGER": "cat"])
+            #expect(shown.status == 0, "\(shown.stdout)")
+            // Every one of the six events is on the screen, by its episode's title or the status it changed to.
+            for text in ["Ended", "Season 3", "\"Go Now\"", "Reconciliation", "Curtains"] {
+                #expect(shown.stdout.contains(text), "\(text): \(shown.stdout)")
+            }
+            #expect(try await Self.unseen(sandbox) == 0)
+        }
+    }
+
     // Regression (issue 30 #2): `changes --unseen --mark-seen | head -1` marked every event, read or not.
     @Test("changes --unseen --mark-seen | head -1 marks none of the events head never read")
     func markSeenHeadOne() async throws {

@@ -49,7 +49,7 @@ say "incremental sync: $(wc -l <"$WORK/changed.txt") changed shows on $changed_p
 
 # 3. A local search end to end against tvm-fav list of 100 favorites.
 favorites=$WORK/fav.sqlite
-"$BIN/tvm-fetch" shows --local --limit 100 --catalog "$catalog" | "$BIN/tvm-fav" add --db "$favorites" >/dev/null
+"$BIN/tvm-fetch" shows --local --limit 100 --catalog "$catalog" | "$BIN/tvm-fav" add --no-episodes --db "$favorites" >/dev/null
 hyperfine -N --style basic --warmup 3 --runs 50 --export-json "$WORK/search.json" \
     "$BIN/tvm-search --local girls --catalog $catalog" >&2
 hyperfine -N --style basic --warmup 3 --runs 50 --export-json "$WORK/fav.json" "$BIN/tvm-fav list --db $favorites" >&2

@@ -10,6 +10,8 @@ cleanup() {
     rm -rf "$WORK"
 }
 trap cleanup EXIT
+# Every request a script does not point at the replay server goes to a port nothing listens on, never to TVMaze.
+export TVM_API_URL=http://127.0.0.1:9
 
 say() { printf '%s\n' "$*" >&2; }
 

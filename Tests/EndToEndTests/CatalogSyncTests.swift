@@ -197,5 +197,12 @@ struct CatalogSyncTests {
         #expect(online.stderr.contains("--genre needs --local"))
         let badYears = try await sandbox.run("tvm-search", ["--local", "--premiered", "2012..2010"])
         #expect(badYears.status == 64)
+        // Past 10 different words, the rest are left out, and a warning says which were searched (issue 30 #8).
+        let many = try await sandbox.run(
+            "tvm-search", ["--local", "girls girls a b c d e f g h i j k", "--jq", ".name"])
+        #expect(
+            many.stderr
+                == "tvm-search: warning: only the first 10 different words of the query are searched (at most 10 "
+                + "words, 200 characters): \"girls a b c d e f g h i\"\n", "\(many.stderr)")
     }
 }

@@ -107,7 +107,7 @@ public struct AsyncJSONLines<Source: ByteSource & Sendable>: AsyncSequence, Send
         private let batchLimit: Int
         /// The bytes of lines after which a batch is handed over, and the channel holds no more: records of up to
         /// the 4 MiB cap must not be read ahead by the dozen.
-        static var batchBytes: Int { 4 * 1024 * 1024 }
+        static var batchBytes: Int { RecordSize.max }
 
         init(source: Source, chunkSize: Int, bufferedLines: Int, maxLineBytes: Int) {
             self.channel = JSONLinesChannel(capacity: bufferedLines, byteCapacity: Self.batchBytes)

@@ -33,7 +33,7 @@ public final class SpooledElements: @unchecked Sendable {
     }
 
     /// The most element bytes held in memory (4 MiB): real index pages are 0.35-0.53 MB, so they never touch the file.
-    public static let defaultThreshold = 4 * 1024 * 1024
+    public static let defaultThreshold = RecordSize.max
 
     private let threshold: Int
     private let directory: String

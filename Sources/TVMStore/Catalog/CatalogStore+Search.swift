@@ -9,7 +9,8 @@ extension CatalogStore {
     /// when none has them all, for shows that have any. A show whose name holds every word comes before one that
     /// matches elsewhere only; then bm25 (the name weighs most, the summary least), then popularity. When more
     /// than ``maxRankedMatches`` shows match, bm25 is left out of the order (popularity decides), and asked only
-    /// for the scores of the page, each word counted as a prefix only (``CatalogMatch/allFilter``). Without words, the filtered shows are listed by popularity.
+    /// for the scores of the page, each word counted as a prefix only (``CatalogMatch/allFilter``). Without words,
+    /// the filtered shows are listed by popularity.
     /// - Parameter query: The words, filters, order and limit.
     /// - Returns: The ids and scores, in order; at most `query.limit` (all when 0).
     /// - Throws: ``CatalogError``.
@@ -112,7 +113,7 @@ extension CatalogStore {
         tier: [NameTierRow]? = nil, volume: Volume? = nil, popularReach: Int? = nil
     ) throws -> [CatalogHit] {
         let expression = match.map { every ? $0.all : $0.any }
-        if let match, expression != nil {
+        if let match {
             let filter = every ? match.allFilter : match.anyFilter
             if case .unranked(let share) = try volume ?? Self.volume(db, expression: filter, maxRanked: maxRanked) {
                 return try unrankedHits(
@@ -138,8 +139,8 @@ extension CatalogStore {
         if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
         // A show with every word in its name comes first, the fewest other words in its name first, then the most
         // popular ("Girls" before "Curvy Girls Stripped Bare", whose summary says girls ten times); then the shows
-        // that match elsewhere, by bm25. (``nameTierHits(_:query:match:scoring:)`` answers the same order without bm25
-        // when the name tier alone fills the page.)
+        // that match elsewhere, by bm25. (``nameTierHits(_:query:match:scoring:)`` answers the same order without
+        // bm25 when the name tier alone fills the page.)
         let relevance = expression == nil ? [] : nameTierKeys + ["hits.rank"]
         let keys = order(query.sort ?? (expression == nil ? .popularity : .score), relevance: relevance)
         sql += " ORDER BY " + keys.joined(separator: ", ")

@@ -25,7 +25,7 @@ public final class FavoritesBatch: @unchecked Sendable {
     private static let chunk = 2_000
     /// The most record bytes held in memory on the way to the file or back from it (beyond one record): records of
     /// up to the 4 MiB cap must not be held by the thousand.
-    private static let chunkBytes = 4 * 1024 * 1024
+    private static let chunkBytes = RecordSize.max
 
     /// Creates an empty batch in a new scratch file in the folder of the favorites database it is for.
     ///

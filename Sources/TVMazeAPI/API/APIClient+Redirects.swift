@@ -62,9 +62,9 @@ extension APIClient {
         return "\(scheme)://\(url.host?.lowercased() ?? ""):\(port)"
     }
 
-    /// The most bytes one record (a show, an episode) may have: TVMaze's largest, with every embed, are a few
-    /// hundred kilobytes. A larger one is refused as invalid data before it is parsed, cached or saved.
-    public static let maxRecordBytes = 4 * 1024 * 1024
+    /// The most bytes one record (a show, an episode) may have (``RecordSize/max``). A larger one is refused as
+    /// invalid data before it is parsed, cached or saved.
+    public static let maxRecordBytes = RecordSize.max
 
     /// The most bytes any other API answer (an index page, a list, a schedule) may have: an index page of 250 shows
     /// is about 0.5 MB, the full updates list about 2.5 MB, the episode list of a show with 15,000 episodes about

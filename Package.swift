@@ -8,8 +8,12 @@ import PackageDescription
 let hardening: [LinkerSetting] = [
     .unsafeFlags(
         ["-Xlinker", "-z", "-Xlinker", "relro", "-Xlinker", "-z", "-Xlinker", "now"], .when(platforms: [.linux])),
+    // Linking/read-only-data.ld keeps .rodata out of the writable segment: Swift flags some of it writable.
     .unsafeFlags(
-        ["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"],
+        [
+            "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
+            "-Xlinker", "\(Context.packageDirectory)/Linking/read-only-data.ld",
+        ],
         .when(platforms: [.linux], configuration: .release)),
 ]
 

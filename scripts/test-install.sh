@@ -52,7 +52,11 @@ grep -Eq '\(BIND_NOW\)|\(FLAGS\).*BIND_NOW' <<<"$dynamic" || fail "tvm is not li
 grep -Eq '\(FLAGS_1\).*NOW' <<<"$dynamic" || fail "tvm's FLAGS_1 lacks NOW (full RELRO)"
 needed=$(sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' <<<"$dynamic" | tr '\n' ' ')
 [[ $needed != *libjq* ]] || fail "tvm loads libjq at start-up; it should be opened for --jq only"
-say "hardening: PIE, GNU_RELRO and BIND_NOW; libjq opened on first use"
+# Swift flags some constant data writable; Linking/read-only-data.ld keeps .rodata out of the writable segment.
+rodata=$(readelf -SW "$prefix/bin/tvm" |
+    sed -n 's/^ *\[ *[0-9]*\] \.rodata  *PROGBITS  *[0-9a-f]*  *[0-9a-f]*  *[0-9a-f]*  *[0-9a-f]*  *\([A-Za-z]*\) .*/\1/p')
+[[ -n $rodata && $rodata != *W* ]] || fail "tvm's .rodata is writable (flags '$rodata'): see Linking/read-only-data.ld"
+say "hardening: PIE, GNU_RELRO and BIND_NOW, a read-only .rodata; libjq opened on first use"
 version=$(run_as_user tvm-fetch --version) || fail "tvm-fetch --version failed"
 [[ -n $version ]] || fail "tvm-fetch --version printed nothing"
 [[ $(run_as_user tvm --version) == "$version" ]] || fail "tvm --version differs from tvm-fetch --version"

@@ -34,8 +34,15 @@ commands=(
     "$BIN/tvm-search --local girls --catalog $catalog"
     "$BIN/tvm-episodes 1 --offline"
     "$BIN/tvm-fetch show 1"
+    # Not under the guard: what every command pays before its own work. The program's start (loader, PIE
+    # relocations, runtime), then that and ArgumentParser, the runtime and an empty database.
+    "$BIN/tvm --version"
+    "$BIN/tvm-fav list --db $WORK/empty.sqlite"
 )
-names=(jq list next search episodes show)
+names=(jq list next search episodes show version empty)
+labels=("jq -n 1" "tvm-fav list" "tvm-fav next" "tvm-search --local girls" "tvm-episodes 1 --offline"
+    "tvm-fetch show 1" "tvm --version" "tvm-fav list, empty database")
+guarded=6
 for index in "${!commands[@]}"; do
     ${commands[$index]} >/dev/null || { say "benchmark: '${commands[$index]}' failed"; exit 1; }
     hyperfine --warmup 5 --runs "$runs" -N --style basic --export-json "$WORK/${names[$index]}.json" \
@@ -50,9 +57,12 @@ for index in "${!commands[@]}"; do
     mean=$(mean_seconds "${names[$index]}")
     r=$(ratio "$mean" "$jq_mean")
     verdict=$(python3 -c "import sys; print('met' if float(sys.argv[1]) <= 0.75 else 'MISSED')" "$r")
-    [[ $verdict == met ]] || status=1
-    label=${commands[$index]#"$BIN/"}
-    printf '%-34s %8.1f ms %7sx  %s\n' "${label%% --db*}" "$(python3 -c "print($mean * 1000)")" "$r" "$verdict"
+    if ((index >= guarded)); then
+        verdict="(no goal: what every command pays)"
+    elif [[ $verdict != met ]]; then
+        status=1
+    fi
+    printf '%-34s %8.1f ms %7sx  %s\n' "${labels[$index]}" "$(python3 -c "print($mean * 1000)")" "$r" "$verdict"
 done
 printf '%-34s %8.1f ms\n' "jq -n 1" "$(python3 -c "print($jq_mean * 1000)")"
 exit $status

@@ -138,10 +138,6 @@ package final class RecordOutput {
             if filterPending.count >= Self.filterBatch { try await startFilter() }
             return
         }
-        try emitUnfiltered(record)
-    }
-
-    private func emitUnfiltered(_ record: [UInt8]) throws {
         guard !finished else { throw OutputLimitReached() }
         records += 1
         if let fields {

@@ -38,6 +38,29 @@ struct JSONLinesReaderTests {
         #expect(summary(read(Fixtures.utf8("1\n2\n"))) == ["1: 1", "2: 2"])
     }
 
+    @Test("pretty-printed JSON is refused at its first line, and nothing after it is read")
+    func prettyPrinted() {
+        let object = Fixtures.utf8("{\n  \"id\": 1,\n  \"name\": \"Under the Dome\"\n}\n")
+        #expect(read(object).map(\.result) == [.failure(.spreadOverLines(line: 1))])
+        // jq's output for an array, after blank lines and a BOM, read a byte at a time.
+        let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+        let array = bom + Fixtures.utf8("\n \t\r\n  [  \r\n  {\"id\": 1},\n  2\n]\n")
+        #expect(read(array, chunkSize: 1).map(\.result) == [.failure(.spreadOverLines(line: 3))])
+        #expect(
+            JSONLinesError.spreadOverLines(line: 3).description
+                == "line 3: this is one JSON value spread over several lines (pretty-printed), not JSON Lines, so "
+                + "nothing was read; put one record on each line with jq -c . (for an array: jq -c '.[]')")
+        // Only a first line: later, a lone brace is one bad line among good ones.
+        #expect(
+            summary(read(Fixtures.utf8("1\n{\n2\n"))) == [
+                "1: 1",
+                "2: error line 2: invalid JSON: unexpected end of JSON text at byte 1; expected a string key or '}'",
+                "3: 2",
+            ])
+        // A first line that opens a value and goes on is an ordinary bad line too.
+        #expect(summary(read(Fixtures.utf8("[1,\n2\n"))).count == 2)
+    }
+
     @Test("bare values are accepted on a line")
     func bareValues() {
         #expect(

@@ -22,11 +22,15 @@ public enum JSONLinesError: Error, LocalizedError, Equatable, Sendable, CustomSt
     /// (``JSONLinesReader/init(source:chunkSize:maxLineBytes:)``); `id` is the record's `id` when its first bytes
     /// carry one.
     case lineTooLong(line: Int, bytes: Int, limit: Int, id: Int?)
+    /// The input's first line is a lone `{` or `[`: one JSON value laid out over several lines, as `jq .` prints it,
+    /// not JSON Lines. ``JSONLinesReader`` reads no further.
+    case spreadOverLines(line: Int)
 
     /// The 1-based input line the error belongs to, if any.
     public var line: Int? {
         switch self {
-        case .invalidUTF8(let line, _), .invalidJSON(let line, _), .lineTooLong(let line, _, _, _):
+        case .invalidUTF8(let line, _), .invalidJSON(let line, _), .lineTooLong(let line, _, _, _),
+            .spreadOverLines(let line):
             return line
         case .readFailed, .writeFailed, .brokenPipe, .recordContainsNewline:
             return nil
@@ -56,6 +60,9 @@ public enum JSONLinesError: Error, LocalizedError, Equatable, Sendable, CustomSt
         case .lineTooLong(let line, let bytes, let limit, let id):
             return "line \(line): \(id.map { "record \($0)" } ?? "a record") is \(ByteSize(bytes: bytes)), larger than "
                 + "the \(ByteSize(bytes: limit)) any TVMaze record takes; left out"
+        case .spreadOverLines(let line):
+            return "line \(line): this is one JSON value spread over several lines (pretty-printed), not JSON Lines, "
+                + "so nothing was read; put one record on each line with jq -c . (for an array: jq -c '.[]')"
         }
     }
 

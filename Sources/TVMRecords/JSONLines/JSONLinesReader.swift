@@ -9,6 +9,8 @@ import Foundation
 /// - A line that is not valid UTF-8 or not exactly one JSON value is returned as a ``JSONLine`` whose
 ///   result is the error (``JSONLinesError/invalidUTF8(line:offset:)`` or
 ///   ``JSONLinesError/invalidJSON(line:error:)``); reading goes on with the next line.
+/// - A first line that is a lone `{` or `[` starts pretty-printed JSON, where every line would be an error: it is
+///   returned as ``JSONLinesError/spreadOverLines(line:)`` and the input ends there.
 /// - Input is read in chunks (64 KiB by default) and each line is handed out as soon as its newline arrives,
 ///   so records flow through a pipe one by one. Memory stays proportional to the longest line, or to
 ///   `maxLineBytes`: a longer line is returned as ``JSONLinesError/lineTooLong(line:bytes:limit:id:)`` without being
@@ -44,6 +46,10 @@ public struct JSONLinesReader<Source: ByteSource>: Sequence, IteratorProtocol {
     private let maxLineBytes: Int
     /// A line over `maxLineBytes` being passed over: its size so far and its first bytes.
     private var skipped: (bytes: Int, start: [UInt8])?
+    /// Whether a non-blank line was returned already.
+    private var pastFirstLine = false
+    /// Set once the input turned out to be pretty-printed JSON: nothing more is read.
+    private var refused = false
 
     /// Creates a reader over `source`.
     ///
@@ -63,6 +69,7 @@ public struct JSONLinesReader<Source: ByteSource>: Sequence, IteratorProtocol {
     /// - Returns: The line with its number and its compact record or its error.
     /// - Throws: ``JSONLinesError/readFailed(errno:reason:)`` if the source fails; the reader then ends.
     public mutating func nextLine() throws(JSONLinesError) -> JSONLine? {
+        if refused { return nil }
         while true {
             if let newline = findNewline() {
                 let range = start..<newline
@@ -169,8 +176,16 @@ public struct JSONLinesReader<Source: ByteSource>: Sequence, IteratorProtocol {
     }
 
     /// Validates and compacts the line in `range` (newline excluded); `nil` for a blank line. A line over
-    /// `maxLineBytes` (or the end of one passed over) is ``JSONLinesError/lineTooLong(line:bytes:limit:id:)``.
+    /// `maxLineBytes` (or the end of one passed over) is ``JSONLinesError/lineTooLong(line:bytes:limit:id:)``; a
+    /// first line that is a lone `{` or `[` is ``JSONLinesError/spreadOverLines(line:)``, and ends the input.
     private mutating func makeLine(_ range: Range<Int>) -> JSONLine? {
+        let line = readLine(range, first: !pastFirstLine)
+        if line != nil { pastFirstLine = true }
+        if case .failure(.spreadOverLines) = line?.result { refused = true }
+        return line
+    }
+
+    private mutating func readLine(_ range: Range<Int>, first: Bool) -> JSONLine? {
         let number = lineNumber
         if skipped != nil || range.count > maxLineBytes {
             let passed = skipped ?? (bytes: 0, start: Array(buffer[range.prefix(65_536)]))
@@ -186,6 +201,9 @@ public struct JSONLinesReader<Source: ByteSource>: Sequence, IteratorProtocol {
                 line = UnsafeBufferPointer(rebasing: line.dropFirst(3))
             }
             guard line.contains(where: { !RawJSONScanner.isWhitespace($0) }) else { return nil }
+            if first, Self.isLoneOpening(line) {
+                return JSONLine(number: number, result: .failure(.spreadOverLines(line: number)))
+            }
             let compacted = Result { () throws(RawJSONError) in try RawJSON.compact(line) }
             switch compacted {
             case .success(let record):
@@ -196,6 +214,12 @@ public struct JSONLinesReader<Source: ByteSource>: Sequence, IteratorProtocol {
                 return JSONLine(number: number, result: .failure(.invalidJSON(line: number, error: error)))
             }
         }
+    }
+
+    /// Whether a line is a lone `{` or `[`, as the first line of pretty-printed JSON is.
+    private static func isLoneOpening(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        let text = line.filter { !RawJSONScanner.isWhitespace($0) }
+        return text == [UInt8(ascii: "{")] || text == [UInt8(ascii: "[")]
     }
 }
 

@@ -73,7 +73,7 @@ struct ShowReferenceTests {
 
     @Test("values and records that cannot name a show are refused with what was expected")
     func unsupportedInputs() throws {
-        #expect(throws: ShowReferenceError.unsupportedValue("an array")) { try id("[82]") }
+        #expect(throws: ShowReferenceError.array) { try id("[82]") }
         #expect(throws: ShowReferenceError.unsupportedValue("true")) { try id("true") }
         #expect(throws: ShowReferenceError.unsupportedValue("null")) { try id("null") }
         #expect(throws: ShowReferenceError.missingID("an object without \"id\" or \"show\"")) {
@@ -99,7 +99,7 @@ struct ShowReferenceTests {
         }
         let error = try #require(throws: ShowReferenceError.self) { try id("[82]") }
         #expect(error.localizedDescription.hasPrefix("expected a show id (82 or \"82\"), a show record"))
-        #expect(error.localizedDescription.hasSuffix("got an array"))
+        #expect(error.localizedDescription.hasSuffix("got an array: put one record on each line with jq -c '.[]'"))
         let kind = try #require(throws: ShowReferenceError.self) {
             try ShowReference.showID(fromLine: Fixtures.bytes("episodes/1.json"))
         }

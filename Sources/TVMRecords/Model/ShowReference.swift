@@ -58,7 +58,7 @@ public enum ShowReference {
             guard let id = RawJSON.integer(text) else { throw .invalidID(quote(text)) }
             return try positive(id, text)
         case UInt8(ascii: "["):
-            throw .unsupportedValue("an array")
+            throw .array
         default:
             throw .unsupportedValue(quote(text))
         }

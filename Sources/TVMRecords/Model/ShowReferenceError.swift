@@ -8,8 +8,10 @@ public enum ShowReferenceError: Error, LocalizedError, Equatable, Sendable, Cust
     case invalidID(String)
     /// An object with no usable id; the associated value says which shape was seen.
     case missingID(String)
-    /// A JSON value of a type that cannot name a show (`an array`, `true`, `null`, …).
+    /// A JSON value of a type that cannot name a show (`true`, `null`, …).
     case unsupportedValue(String)
+    /// An array on one line, as a page of the API is: its elements may be shows, but one line is one record.
+    case array
     /// A TVMaze record of another kind (an episode, a person, …) whose `id` is not a show id.
     case wrongRecordKind(TVMazeRecordKind)
 
@@ -33,6 +35,8 @@ public enum ShowReferenceError: Error, LocalizedError, Equatable, Sendable, Cust
             return "\(shape) has no numeric show id; \(Self.expected)"
         case .unsupportedValue(let found):
             return "\(Self.expected); got \(found)"
+        case .array:
+            return "\(Self.expected); got an array: put one record on each line with jq -c '.[]'"
         case .wrongRecordKind(let kind):
             return "\(Self.expected); got \(kind.description), whose \"id\" is not a show id"
         }

@@ -45,7 +45,7 @@ enum UsageError {
             rest = usage(command, path: mistake.commandPath)
         } else if !message.isEmpty {
             let oneLine = choicesOnOneLine(message)
-            diagnostics.error(sentenceStart(oneLine))
+            diagnostics.error(sentenceStart(negativeValueHint(oneLine, arguments: arguments)))
             if oneLine != message {
                 // The option's help would list the values a second time: the usage lines are enough.
                 rest = rest.split(separator: "\n", omittingEmptySubsequences: false)
@@ -59,6 +59,18 @@ enum UsageError {
         let text = HelpText.fitted(lines.joined(separator: "\n"), width: terminal.width)
         if !text.isEmpty { diagnostics.raw(text.hasSuffix("\n") ? text : text + "\n") }
         return status.rawValue
+    }
+
+    /// ArgumentParser's `Missing value for '--page <n>'` when the value given was a negative number, which it reads
+    /// as an option: the message then says so, and how to write it (`--page=-1`). Other messages are unchanged.
+    static func negativeValueHint(_ message: String, arguments: [String]) -> String {
+        guard message.hasPrefix("Missing value for '"),
+            let option = message.dropFirst("Missing value for '".count).split(separator: " ").first.map(String.init),
+            let index = arguments.firstIndex(of: option), index + 1 < arguments.count
+        else { return message }
+        let value = arguments[index + 1]
+        guard value.count > 1, value.hasPrefix("-"), value.dropFirst().first?.isNumber == true else { return message }
+        return message + "; \(value) reads as an option: write \(option)=\(value)"
     }
 
     /// `Unknown option '--x'` as tvm's messages start: `unknown option '--x'` (an acronym such as `ID` stays).

@@ -5,7 +5,9 @@ import Foundation
 ///
 /// RFC 4180 with what real exports add: a UTF-8 byte order mark, CRLF or LF line ends, quoted fields holding
 /// commas, quotes (`""`) and line breaks. Blank lines are skipped. A row whose quotes never close, or with text
-/// after a closing quote, comes with a ``Record/problem`` and the rows after it still come.
+/// after a closing quote, comes with a ``Record/problem`` and the rows after it still come. What spreadsheets
+/// write is read too: UTF-16 with its byte order mark ("Unicode text"), and fields separated by semicolons or tabs
+/// where the first line holds those and no comma.
 public struct CSVReader: Sendable {
     /// One record.
     public struct Record: Sendable {
@@ -22,6 +24,7 @@ public struct CSVReader: Sendable {
     }
 
     private let bytes: [UInt8]
+    private let separator: UInt8
     private var index: Int
     private var line = 1
 
@@ -29,14 +32,26 @@ public struct CSVReader: Sendable {
     ///
     /// - Parameter bytes: The file's bytes.
     public init(bytes: [UInt8]) {
-        self.bytes = bytes
-        index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        let utf16 = bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF])
+        self.bytes = utf16 ? Array((String(data: Data(bytes), encoding: .utf16) ?? "").utf8) : bytes
+        index = self.bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        separator = Self.separator(ofFirstLine: self.bytes[index...].prefix { $0 != UInt8(ascii: "\n") })
+    }
+
+    /// A comma, unless the first line holds none and holds semicolons or tabs (the more of the two).
+    private static func separator(ofFirstLine line: ArraySlice<UInt8>) -> UInt8 {
+        let (comma, semicolon, tab) = (UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "\t"))
+        guard !line.contains(comma) else { return comma }
+        let semicolons = line.count { $0 == semicolon }
+        let tabs = line.count { $0 == tab }
+        if semicolons == 0 && tabs == 0 { return comma }
+        return semicolons >= tabs ? semicolon : tab
     }
 
     /// The next record, or `nil` at the end of the file.
     public mutating func next() -> Record? {
         while index < bytes.count {
-            let record = Self.record(bytes, from: &index, line: &line)
+            let record = Self.record(bytes, separator: separator, from: &index, line: &line)
             if record.fields.count == 1 && record.fields[0].isEmpty && record.problem == nil { continue }
             return Record(line: record.line, fields: record.fields, bytes: record.bytes, problem: record.problem)
         }
@@ -51,7 +66,7 @@ public struct CSVReader: Sendable {
     }
 
     /// Reads one record starting at `index`; moves `index` past its line end.
-    private static func record(_ bytes: [UInt8], from index: inout Int, line: inout Int)
+    private static func record(_ bytes: [UInt8], separator: UInt8, from index: inout Int, line: inout Int)
         -> (line: Int, fields: [String], bytes: ArraySlice<UInt8>, problem: String?)
     {
         let first = line
@@ -81,7 +96,7 @@ public struct CSVReader: Sendable {
                 continue
             }
             switch byte {
-            case UInt8(ascii: ","):
+            case separator:
                 fields.append(String(decoding: field, as: UTF8.self))
                 field.removeAll(keepingCapacity: true)
                 afterQuote = false

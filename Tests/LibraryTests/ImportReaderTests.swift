@@ -22,6 +22,30 @@ struct ImportReaderTests {
         #expect(records.allSatisfy { $0.problem == nil })
     }
 
+    @Test("CSV from spreadsheets: UTF-16 with its BOM; semicolons or tabs when the first line has no comma")
+    func csvFromSpreadsheets() {
+        #expect(
+            records("show;season;episode\nGirls;1;2\n\"A; B\";1;3\n").map(\.fields) == [
+                ["show", "season", "episode"], ["Girls", "1", "2"], ["A; B", "1", "3"],
+            ])
+        #expect(records("show\tseason\nGirls\t1\n").map(\.fields) == [["show", "season"], ["Girls", "1"]])
+        // A comma in the first line keeps the comma: a semicolon is then text, and so is a tab.
+        #expect(records("show,note\nGirls,a;b\tc\n").map(\.fields) == [["show", "note"], ["Girls", "a;b\tc"]])
+        let encodings: [([UInt8], String.Encoding)] = [
+            ([0xFF, 0xFE], .utf16LittleEndian), ([0xFE, 0xFF], .utf16BigEndian),
+        ]
+        for (bom, encoding) in encodings {
+            var reader = CSVReader(bytes: bom + Array("show;season\r\nÉlite;1\r\n".data(using: encoding)!))
+            var fields: [[String]] = []
+            while let record = reader.next() { fields.append(record.fields) }
+            #expect(fields == [["show", "season"], ["Élite", "1"]], "\(encoding)")
+        }
+        let semicolons = Array("TVDB_ID;Title;Season;Number\n264492;UTD;1;2\n".utf8)
+        let history = PlainCSVReader.read(ExportFile(name: "h.csv", role: .plainCSV, bytes: semicolons))
+        #expect(history.problems.isEmpty)
+        #expect(history.rows.first?.episode == EpisodeNumber(season: 1, number: 2))
+    }
+
     @Test("CSV: an unclosed quote is reported on its own line, and the rows after it still come")
     func csvUnclosedQuote() {
         let records = records("h\n\"open,1\nnext,2\n")

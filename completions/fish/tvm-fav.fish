@@ -387,7 +387,7 @@ complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_option
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav next" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav import" from' -l 'from' -d 'The export\'s format, when it cannot be told from its names.' -rfka 'tvtime trakt simkl sonarr csv'
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav import" match-titles' -l 'match-titles' -d 'Place a show named only by its title through a title search, reporting each match.'
-complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav import" dry-run' -l 'dry-run' -d 'Print the shows and marks that would be saved, and save nothing.'
+complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav import" dry-run' -l 'dry-run' -d 'Print the shows and marks that would be saved, and save nothing; stderr names the rows skipped.'
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav import" unmatched' -l 'unmatched' -d 'Write the rows not placed to this CSV file, with file, line and reason.' -rfka ''
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav import" max-size' -l 'max-size' -d 'The most bytes read from an export, its files or a ZIP\'s members inflated (a zip bomb stops there).' -rfka ''
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav import" db' -l 'db' -d 'The favorites database (default: $TVM_DB, else $XDG_DATA_HOME/tvm/tvm.sqlite).' -rF

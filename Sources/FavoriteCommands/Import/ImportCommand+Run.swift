@@ -68,6 +68,7 @@ extension ImportCommand {
                 for show in plan.shows { try await out.emit(Self.json(show)) }
                 for mark in plan.marks { try await out.emit(mark.json) }
                 try await out.finish()
+                report(plan, saved: nil, history: history, runtime: runtime)
             } else {
                 let saved = try await save(plan, access: access, now: now)
                 report(plan, saved: saved, history: history, runtime: runtime)
@@ -117,8 +118,8 @@ extension ImportCommand {
         }
     }
 
-    /// The summary on stderr.
-    private func report(_ plan: ImportPlan, saved: SaveSummary, history: ImportHistory, runtime: ToolRuntime) {
+    /// The summary on stderr; `saved` is `nil` for a dry run.
+    private func report(_ plan: ImportPlan, saved: SaveSummary?, history: ImportHistory, runtime: ToolRuntime) {
         var reasons: [SkipReason: Int] = [:]
         for row in plan.skipped { reasons[row.reason, default: 0] += 1 }
         let unplaced = plan.skipped.filter { $0.reason != .movie && $0.reason != .anime }
@@ -135,12 +136,13 @@ extension ImportCommand {
                     + (unmatched == nil ? " (--unmatched FILE keeps every one)" : ", all in \(unmatched ?? "")"))
         }
         let newShows = plan.shows.filter { !$0.wasFavorite }.count
+        let marked = saved.map { "marked (\($0.marked) new or earlier)" } ?? "to mark"
         var text =
-            "imported \(history.files.count) file\(history.files.count == 1 ? "" : "s"): "
+            (saved == nil ? "--dry-run, nothing saved: would import " : "imported ")
+            + "\(history.files.count) file\(history.files.count == 1 ? "" : "s"): "
             + "\(plan.shows.count) show\(plan.shows.count == 1 ? "" : "s") found (\(newShows) new), "
             + "\(plan.showsNotFound.count) not found; \(plan.marks.count) episode\(plan.marks.count == 1 ? "" : "s") "
-            + "marked (\(saved.marked) new or earlier); \(plan.rewatchesFolded) rewatch"
-            + "\(plan.rewatchesFolded == 1 ? "" : "es") folded"
+            + "\(marked); \(plan.rewatchesFolded) rewatch\(plan.rewatchesFolded == 1 ? "" : "es") folded"
         if !plan.skipped.isEmpty {
             let parts = SkipReason.allCases.compactMap { reason in
                 reasons[reason].map { "\($0) \(reason.rawValue)" }
@@ -150,7 +152,7 @@ extension ImportCommand {
                 + parts.joined(separator: ", ")
         }
         runtime.diagnostics.note(text)
-        if saved.added == 0 && saved.marked == 0 && plan.shows.allSatisfy({ $0.record == nil }) {
+        if let saved, saved.added == 0 && saved.marked == 0 && plan.shows.allSatisfy({ $0.record == nil }) {
             runtime.diagnostics.note("nothing changed: every show and mark was already saved")
         }
     }

@@ -51,7 +51,7 @@ package struct ImportCommand: AsyncParsableCommand {
     @Flag(help: "Place a show named only by its title through a title search, reporting each match.")
     package var matchTitles = false
 
-    @Flag(help: "Print the shows and marks that would be saved, and save nothing.")
+    @Flag(help: "Print the shows and marks that would be saved, and save nothing; stderr names the rows skipped.")
     package var dryRun = false
 
     @Option(

@@ -192,6 +192,27 @@ struct ImportCommandTests {
         }
     }
 
+    @Test("--dry-run names the rows it would skip and sums up, as an import does, and still saves nothing")
+    func dryRunReports() async throws {
+        try await withImportReplay { _, sandbox in
+            let input = sandbox.root.appendingPathComponent("history.csv")
+            let rows = "tvmaze_id,show,season,episode,watched_at\n1,UTD,1,1,2019-01-02\n1,UTD,1,2,02/01/2019\n"
+            try Data(rows.utf8).write(to: input)
+            let result = try await sandbox.run("tvm-fav", ["import", "--dry-run", input.path])
+            #expect(result.status == 1, "\(result.stderr)")
+            #expect(result.lines.count == 2, "the show and its one readable mark")
+            #expect(
+                result.stderr == """
+                    tvm-fav: warning: \(input.path) line 3: unreadable row: watched_at "02/01/2019" is not a time such \
+                    as 2019-01-02 21:00:00 or 2019-01-02T21:00:00Z
+                    tvm-fav: note: --dry-run, nothing saved: would import 1 file: 1 show found (1 new), 0 not found; \
+                    1 episode to mark; 0 rewatches folded; 1 row skipped: 1 unreadable row
+
+                    """)
+            #expect(!FileManager.default.fileExists(atPath: sandbox.favoritesDatabase.path))
+        }
+    }
+
     #if os(Linux)
         @Test(
             "on a terminal import shows how far it is, with titles from the file that cannot drive the terminal",

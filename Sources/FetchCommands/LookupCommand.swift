@@ -32,8 +32,14 @@ struct LookupCommand: AsyncParsableCommand {
     func validate() throws {
         let given = [imdb, thetvdb, tvrage].compactMap { $0 }
         guard given.count == 1 else { throw ValidationError("give exactly one of --imdb, --thetvdb or --tvrage") }
-        guard given[0].allSatisfy({ $0.isLetter || $0.isNumber }) else {
-            throw ValidationError("'\(given[0])' is not an id: use letters and digits only, e.g. tt1553656")
+        // Asking TVMaze for an id that cannot exist would answer "not found" (1) for what is a typing mistake.
+        let digits = { (text: Substring) in !text.isEmpty && text.allSatisfy { $0.isASCII && $0.isNumber } }
+        if let imdb, !(imdb.hasPrefix("tt") && digits(imdb.dropFirst(2))) {
+            throw ValidationError("--imdb takes an IMDb id, tt and digits such as tt1553656, not '\(imdb)'")
+        }
+        if let id = thetvdb ?? tvrage, !digits(id[...]) {
+            throw ValidationError(
+                "--\(thetvdb == nil ? "tvrage" : "thetvdb") takes a number such as 264492, not '\(id)'")
         }
     }
 

@@ -38,18 +38,18 @@ struct JSONLinesReaderTests {
         #expect(summary(read(Fixtures.utf8("1\n2\n"))) == ["1: 1", "2: 2"])
     }
 
-    @Test("pretty-printed JSON is refused at its first line, and nothing after it is read")
+    @Test("pretty-printed JSON is refused where it starts, and nothing after it is read")
     func prettyPrinted() {
-        let object = Fixtures.utf8("{\n  \"id\": 1,\n  \"name\": \"Under the Dome\"\n}\n")
+        let object = Fixtures.utf8("{\n  \"id\": 1,\n  \"name\": \"Under the Dome\"\n}\n{\"id\":2}\n")
         #expect(read(object).map(\.result) == [.failure(.spreadOverLines(line: 1))])
-        // jq's output for an array, after blank lines and a BOM, read a byte at a time.
+        // jq's output for an array, after blank lines and a BOM, read a byte at a time: its first element.
         let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
-        let array = bom + Fixtures.utf8("\n \t\r\n  [  \r\n  {\"id\": 1},\n  2\n]\n")
-        #expect(read(array, chunkSize: 1).map(\.result) == [.failure(.spreadOverLines(line: 3))])
+        let array = bom + Fixtures.utf8("\n \t\r\n  [  \r\n  {\r\n    \"id\": 1\n  }\n]\n")
+        #expect(read(array, chunkSize: 1).map(\.result) == [.failure(.spreadOverLines(line: 4))])
         #expect(
             JSONLinesError.spreadOverLines(line: 3).description
-                == "line 3: this is one JSON value spread over several lines (pretty-printed), not JSON Lines, so "
-                + "nothing was read; put one record on each line with jq -c . (for an array: jq -c '.[]')")
+                == "line 3: pretty-printed JSON (a value spread over several lines) is not JSON Lines, and nothing "
+                + "from here on was read; put one record on each line with jq -c . (for an array: jq -c '.[]')")
         // Only a first line: later, a lone brace is one bad line among good ones.
         #expect(
             summary(read(Fixtures.utf8("1\n{\n2\n"))) == [
@@ -59,6 +59,20 @@ struct JSONLinesReaderTests {
             ])
         // A first line that opens a value and goes on is an ordinary bad line too.
         #expect(summary(read(Fixtures.utf8("[1,\n2\n"))).count == 2)
+    }
+
+    @Test("an array laid out one element per line, as --format json writes it, is read element by element")
+    func arrayOneElementPerLine() {
+        #expect(
+            summary(read(Fixtures.utf8("[\n{\"id\":1}\n,\n{\"id\": 2}\n]\n"))) == [#"2: {"id":1}"#, #"4: {"id":2}"#])
+        #expect(read(Fixtures.utf8("[\n]\n")).isEmpty)
+        // An element line that is not one value is a bad line, and the elements after it still come.
+        let lines = summary(read(Fixtures.utf8("[\n{\"id\":1},\n2\n]\n")))
+        #expect(lines.count == 2)
+        #expect(lines.first?.hasPrefix("2: error line 2: invalid JSON") == true)
+        #expect(lines.last == "3: 2")
+        // A lone comma or bracket is punctuation only in such an array.
+        #expect(summary(read(Fixtures.utf8("1\n,\n"))).last?.hasPrefix("2: error line 2: invalid JSON") == true)
     }
 
     @Test("bare values are accepted on a line")

@@ -61,8 +61,8 @@ public enum JSONLinesError: Error, LocalizedError, Equatable, Sendable, CustomSt
             return "line \(line): \(id.map { "record \($0)" } ?? "a record") is \(ByteSize(bytes: bytes)), larger than "
                 + "the \(ByteSize(bytes: limit)) any TVMaze record takes; left out"
         case .spreadOverLines(let line):
-            return "line \(line): this is one JSON value spread over several lines (pretty-printed), not JSON Lines, "
-                + "so nothing was read; put one record on each line with jq -c . (for an array: jq -c '.[]')"
+            return "line \(line): pretty-printed JSON (a value spread over several lines) is not JSON Lines, and "
+                + "nothing from here on was read; put one record on each line with jq -c . (for an array: jq -c '.[]')"
         }
     }
 

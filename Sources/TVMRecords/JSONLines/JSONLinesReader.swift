@@ -9,8 +9,10 @@ import Foundation
 /// - A line that is not valid UTF-8 or not exactly one JSON value is returned as a ``JSONLine`` whose
 ///   result is the error (``JSONLinesError/invalidUTF8(line:offset:)`` or
 ///   ``JSONLinesError/invalidJSON(line:error:)``); reading goes on with the next line.
-/// - A first line that is a lone `{` or `[` starts pretty-printed JSON, where every line would be an error: it is
-///   returned as ``JSONLinesError/spreadOverLines(line:)`` and the input ends there.
+/// - A first line that is a lone `[` opens an array laid out one element per line, as `--format json` writes it:
+///   its elements are read as lines, and the lone `,` and `]` between and after them are skipped.
+/// - A lone `{` (first, or where an array's element belongs) starts pretty-printed JSON, where every line would be
+///   an error: it is returned as ``JSONLinesError/spreadOverLines(line:)`` and the input ends there.
 /// - Input is read in chunks (64 KiB by default) and each line is handed out as soon as its newline arrives,
 ///   so records flow through a pipe one by one. Memory stays proportional to the longest line, or to
 ///   `maxLineBytes`: a longer line is returned as ``JSONLinesError/lineTooLong(line:bytes:limit:id:)`` without being
@@ -46,10 +48,28 @@ public struct JSONLinesReader<Source: ByteSource>: Sequence, IteratorProtocol {
     private let maxLineBytes: Int
     /// A line over `maxLineBytes` being passed over: its size so far and its first bytes.
     private var skipped: (bytes: Int, start: [UInt8])?
-    /// Whether a non-blank line was returned already.
-    private var pastFirstLine = false
-    /// Set once the input turned out to be pretty-printed JSON: nothing more is read.
-    private var refused = false
+    /// What the first non-blank line said the input is.
+    private var layout = Layout.unknown
+
+    /// How the input is laid out, from its first non-blank line.
+    private enum Layout {
+        /// No non-blank line yet.
+        case unknown
+        /// JSON Lines.
+        case lines
+        /// An array opened by a lone `[`, one element per line.
+        case array
+        /// Pretty-printed JSON: nothing more is read.
+        case refused
+    }
+
+    /// What one line of input holds.
+    private enum Reading {
+        case blank
+        case line(JSONLine)
+        /// A lone `[` first, or a lone `,` or `]` in an array.
+        case punctuation(UInt8)
+    }
 
     /// Creates a reader over `source`.
     ///
@@ -69,7 +89,7 @@ public struct JSONLinesReader<Source: ByteSource>: Sequence, IteratorProtocol {
     /// - Returns: The line with its number and its compact record or its error.
     /// - Throws: ``JSONLinesError/readFailed(errno:reason:)`` if the source fails; the reader then ends.
     public mutating func nextLine() throws(JSONLinesError) -> JSONLine? {
-        if refused { return nil }
+        if layout == .refused { return nil }
         while true {
             if let newline = findNewline() {
                 let range = start..<newline
@@ -175,51 +195,69 @@ public struct JSONLinesReader<Source: ByteSource>: Sequence, IteratorProtocol {
         scanned = filled
     }
 
-    /// Validates and compacts the line in `range` (newline excluded); `nil` for a blank line. A line over
-    /// `maxLineBytes` (or the end of one passed over) is ``JSONLinesError/lineTooLong(line:bytes:limit:id:)``; a
-    /// first line that is a lone `{` or `[` is ``JSONLinesError/spreadOverLines(line:)``, and ends the input.
+    /// Validates and compacts the line in `range` (newline excluded); `nil` for a blank line or an array's
+    /// punctuation. A line over `maxLineBytes` (or the end of one passed over) is
+    /// ``JSONLinesError/lineTooLong(line:bytes:limit:id:)``; pretty-printed JSON is
+    /// ``JSONLinesError/spreadOverLines(line:)``, and ends the input.
     private mutating func makeLine(_ range: Range<Int>) -> JSONLine? {
-        let line = readLine(range, first: !pastFirstLine)
-        if line != nil { pastFirstLine = true }
-        if case .failure(.spreadOverLines) = line?.result { refused = true }
-        return line
+        switch readLine(range, layout: layout) {
+        case .blank:
+            return nil
+        case .punctuation(let byte):
+            if byte == UInt8(ascii: "[") { layout = .array }
+            return nil
+        case .line(let line):
+            if case .failure(.spreadOverLines) = line.result {
+                layout = .refused
+            } else if layout == .unknown {
+                layout = .lines
+            }
+            return line
+        }
     }
 
-    private mutating func readLine(_ range: Range<Int>, first: Bool) -> JSONLine? {
+    private mutating func readLine(_ range: Range<Int>, layout: Layout) -> Reading {
         let number = lineNumber
         if skipped != nil || range.count > maxLineBytes {
             let passed = skipped ?? (bytes: 0, start: Array(buffer[range.prefix(65_536)]))
             skipped = nil
             let bytes = passed.bytes + range.count
             let id = RawJSON.firstValue(forKey: "id", inStartOf: passed.start).flatMap { RawJSON.integer($0) }
-            return JSONLine(
-                number: number, result: .failure(.lineTooLong(line: number, bytes: bytes, limit: maxLineBytes, id: id)))
+            return .line(
+                JSONLine(
+                    number: number,
+                    result: .failure(.lineTooLong(line: number, bytes: bytes, limit: maxLineBytes, id: id))))
         }
-        return buffer.withUnsafeBufferPointer { bytes -> JSONLine? in
+        return buffer.withUnsafeBufferPointer { bytes -> Reading in
             var line = UnsafeBufferPointer(rebasing: bytes[range])
             if number == 1 && line.starts(with: [0xEF, 0xBB, 0xBF]) {
                 line = UnsafeBufferPointer(rebasing: line.dropFirst(3))
             }
-            guard line.contains(where: { !RawJSONScanner.isWhitespace($0) }) else { return nil }
-            if first, Self.isLoneOpening(line) {
-                return JSONLine(number: number, result: .failure(.spreadOverLines(line: number)))
+            guard line.contains(where: { !RawJSONScanner.isWhitespace($0) }) else { return .blank }
+            switch (layout, Self.loneCharacter(line)) {
+            case (.unknown, UInt8(ascii: "{")), (.array, UInt8(ascii: "{")), (.array, UInt8(ascii: "[")):
+                return .line(JSONLine(number: number, result: .failure(.spreadOverLines(line: number))))
+            case (.unknown, UInt8(ascii: "[")), (.array, UInt8(ascii: ",")), (.array, UInt8(ascii: "]")):
+                return .punctuation(Self.loneCharacter(line) ?? 0)
+            default:
+                break
             }
             let compacted = Result { () throws(RawJSONError) in try RawJSON.compact(line) }
             switch compacted {
             case .success(let record):
-                return JSONLine(number: number, result: .success(record))
+                return .line(JSONLine(number: number, result: .success(record)))
             case .failure(.invalidUTF8(let offset)):
-                return JSONLine(number: number, result: .failure(.invalidUTF8(line: number, offset: offset)))
+                return .line(JSONLine(number: number, result: .failure(.invalidUTF8(line: number, offset: offset))))
             case .failure(let error):
-                return JSONLine(number: number, result: .failure(.invalidJSON(line: number, error: error)))
+                return .line(JSONLine(number: number, result: .failure(.invalidJSON(line: number, error: error))))
             }
         }
     }
 
-    /// Whether a line is a lone `{` or `[`, as the first line of pretty-printed JSON is.
-    private static func isLoneOpening(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+    /// The one character of a line that holds one between blanks (`{`, `[`, `,`, `]`, a digit), else `nil`.
+    private static func loneCharacter(_ line: UnsafeBufferPointer<UInt8>) -> UInt8? {
         let text = line.filter { !RawJSONScanner.isWhitespace($0) }
-        return text == [UInt8(ascii: "{")] || text == [UInt8(ascii: "[")]
+        return text.count == 1 ? text[0] : nil
     }
 }
 

@@ -1,8 +1,10 @@
 import Foundation
+import TVMRecords
 
 /// Reads the plain CSV: one watched episode per row, the show named by `tvmaze_id`, `thetvdb_id` or `imdb_id`
 /// (or only `show`, a title), then `season`, `episode`, `watched_at`. A row without season and episode is a show
-/// to follow. Common other names of the columns are accepted too (`tvdb_id`, `title`, `number`, `date` …).
+/// to follow. Common other names of the columns are accepted too (`tvdb_id`, `title`, `number`, `date` …). The
+/// same rows as JSON Lines, one object a line with the columns as keys (what `tvm-fav export` prints), are read too.
 enum PlainCSVReader {
     static let tvmaze = ["tvmaze_id", "tvmaze"]
     static let thetvdb = ["thetvdb_id", "tvdb_id", "thetvdb", "tvdb"]
@@ -13,6 +15,8 @@ enum PlainCSVReader {
     static let watchedAt = ["watched_at", "watched", "date"]
 
     static func read(_ file: ExportFile) -> ImportHistory {
+        let text = file.bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? file.bytes.dropFirst(3) : file.bytes[...]
+        if text.first(where: { ![9, 10, 13, 32].contains($0) }) == UInt8(ascii: "{") { return readJSONLines(file) }
         var history = ImportHistory()
         history.files.append(file.name)
         var reader = CSVReader(bytes: file.bytes)
@@ -44,6 +48,38 @@ enum PlainCSVReader {
             }
             do throws(FieldProblem) {
                 history.rows.append(try row(record.fields, columns: columns, origin: origin))
+            } catch {
+                history.skipped.append(SkippedRow(reason: .unreadable, detail: error.detail, origin: origin))
+            }
+        }
+        return history
+    }
+
+    /// The rows as JSON Lines: each line an object whose keys are the columns; numbers are read as their text.
+    private static func readJSONLines(_ file: ExportFile) -> ImportHistory {
+        var history = ImportHistory()
+        history.files.append(file.name)
+        var reader = JSONLinesReader(bytes: file.bytes)
+        while let line = reader.next() {
+            let record = line.record ?? []
+            let origin = RowOrigin(file: file.name, line: line.number, bytes: record[...])
+            guard let object = try? JSONSerialization.jsonObject(with: Data(record)) as? [String: Any] else {
+                // The reader's message starts "line N: ", which the warning already says.
+                var detail = line.error?.localizedDescription ?? "not a JSON object"
+                if detail.hasPrefix("line \(line.number): ") { detail.removeFirst("line \(line.number): ".count) }
+                history.skipped.append(SkippedRow(reason: .unreadable, detail: detail, origin: origin))
+                continue
+            }
+            let keys = Array(object.keys)
+            let fields = keys.map { key -> String in
+                switch object[key] {
+                case let text as String: return text
+                case let number as NSNumber: return number.stringValue
+                default: return ""
+                }
+            }
+            do throws(FieldProblem) {
+                history.rows.append(try row(fields, columns: CSVColumns(header: keys), origin: origin))
             } catch {
                 history.skipped.append(SkippedRow(reason: .unreadable, detail: error.detail, origin: origin))
             }

@@ -46,6 +46,24 @@ struct ImportReaderTests {
         #expect(history.rows.first?.episode == EpisodeNumber(season: 1, number: 2))
     }
 
+    @Test("the plain rows as JSON Lines, as tvm-fav export prints them: keys are columns; bad lines are skipped")
+    func plainJSONLines() {
+        let lines = """
+            {"tvmaze_id":1,"show":"Under the Dome","season":1,"episode":2,"watched_at":"2019-01-02T21:00:00Z"}
+            {"tvmaze_id":139,"show":"Girls","season":null,"episode":null,"watched_at":null}
+            {"tvmaze_id":1,"season":"x","episode":3}
+            [1]
+            """
+        let history = PlainCSVReader.read(ExportFile(name: "e.jsonl", role: .plainCSV, bytes: Array(lines.utf8)))
+        #expect(history.problems.isEmpty)
+        let shows = [ShowKey(tvmaze: 1, title: "Under the Dome"), ShowKey(tvmaze: 139, title: "Girls")]
+        #expect(history.rows.map(\.show) == shows)
+        #expect(history.rows.map(\.episode) == [EpisodeNumber(season: 1, number: 2), nil])
+        #expect(history.rows.first?.watchedAt != nil)
+        #expect(history.skipped.map(\.detail) == [#"season "x" is not a number"#, "not a JSON object"])
+        #expect(history.skipped.map(\.origin.line) == [3, 4])
+    }
+
     @Test("CSV: an unclosed quote is reported on its own line, and the rows after it still come")
     func csvUnclosedQuote() {
         let records = records("h\n\"open,1\nnext,2\n")

@@ -106,6 +106,24 @@ struct ImportFaultTests {
         }
     }
 
+    @Test("export | import - (JSON Lines, both ways' default) into a new database: the same favorites and marks")
+    func roundTripJSONLines() async throws {
+        try await withImportReplay { _, sandbox in
+            _ = try await sandbox.run("tvm-fav", ["import", ImportFixtures.path("variants/history-quoted.csv")])
+            _ = try await sandbox.run("tvm-fav", ["add", "139"])
+            let exported = try await sandbox.run("tvm-fav", ["export"])
+            #expect(exported.status == 0, "\(exported.stderr)")
+            #expect(exported.lines.count == 5)
+            let other = sandbox.root.appendingPathComponent("other.sqlite").path
+            let imported = try await sandbox.run("tvm-fav", ["import", "-", "--db", other], stdin: exported.stdout)
+            #expect(imported.status == 0, "\(imported.stderr)")
+            #expect(try await sandbox.favoriteIDs(["--db", other]) == (try await sandbox.favoriteIDs()))
+            #expect(
+                try await sandbox.run("tvm-fav", ["watched", "--db", other]).stdout
+                    == (try await sandbox.run("tvm-fav", ["watched"]).stdout))
+        }
+    }
+
     @Test("with a synced show catalogue, a show costs one request: its episode list")
     func syncedCatalogue() async throws {
         try await withImportReplay { server, sandbox in

@@ -87,14 +87,19 @@ public enum ExportFileRole: Sendable, Equatable {
         return prefix.isEmpty || "_- ".contains(prefix.last!)
     }
 
+    /// Where a file's content starts, past a UTF-8 byte order mark and blanks; `nil` when it holds nothing else.
+    static func contentStart(_ bytes: [UInt8]) -> Int? {
+        var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        while start < bytes.count, [9, 10, 13, 32].contains(bytes[start]) { start += 1 }
+        return start < bytes.count ? start : nil
+    }
+
     /// The role of a file the user named, from its first bytes: the header of a CSV, the shape of a JSON file.
     ///
     /// - Parameter bytes: The file's bytes.
     /// - Returns: The role; the plain CSV for a CSV with no TV Time header.
     public static func sniff(_ bytes: [UInt8]) -> ExportFileRole? {
-        var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-        while start < bytes.count, [9, 10, 13, 32].contains(bytes[start]) { start += 1 }
-        guard start < bytes.count else { return nil }
+        guard let start = contentStart(bytes) else { return nil }
         let head = String(decoding: bytes[start..<min(bytes.count, start + 4096)], as: UTF8.self)
         if bytes[start] == UInt8(ascii: "{") {
             return head.contains("\"shows\"") || head.contains("\"anime\"") ? .simklBackup : nil

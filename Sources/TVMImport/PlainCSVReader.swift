@@ -15,8 +15,9 @@ enum PlainCSVReader {
     static let watchedAt = ["watched_at", "watched", "date"]
 
     static func read(_ file: ExportFile) -> ImportHistory {
-        let text = file.bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? file.bytes.dropFirst(3) : file.bytes[...]
-        if text.first(where: { ![9, 10, 13, 32].contains($0) }) == UInt8(ascii: "{") { return readJSONLines(file) }
+        if let start = ExportFileRole.contentStart(file.bytes), file.bytes[start] == UInt8(ascii: "{") {
+            return readJSONLines(file)
+        }
         var history = ImportHistory()
         history.files.append(file.name)
         var reader = CSVReader(bytes: file.bytes)

@@ -59,7 +59,7 @@ struct ImportReaderTests {
         let shows = [ShowKey(tvmaze: 1, title: "Under the Dome"), ShowKey(tvmaze: 139, title: "Girls")]
         #expect(history.rows.map(\.show) == shows)
         #expect(history.rows.map(\.episode) == [EpisodeNumber(season: 1, number: 2), nil])
-        #expect(history.rows.first?.watchedAt != nil)
+        #expect(history.rows.map(\.watchedAt) == [Date(timeIntervalSince1970: 1_546_462_800), nil])
         #expect(history.skipped.map(\.detail) == [#"season "x" is not a number"#, "not a JSON object"])
         #expect(history.skipped.map(\.origin.line) == [3, 4])
     }

@@ -22,8 +22,9 @@ public enum JSONLinesError: Error, LocalizedError, Equatable, Sendable, CustomSt
     /// (``JSONLinesReader/init(source:chunkSize:maxLineBytes:)``); `id` is the record's `id` when its first bytes
     /// carry one.
     case lineTooLong(line: Int, bytes: Int, limit: Int, id: Int?)
-    /// The input's first line is a lone `{` or `[`: one JSON value laid out over several lines, as `jq .` prints it,
-    /// not JSON Lines. ``JSONLinesReader`` reads no further.
+    /// A lone `{` (the input's first line, or where an element of an array laid out one per line belongs), or a
+    /// lone `[` in such an array: a JSON value laid out over several lines, as `jq .` prints it, not JSON Lines.
+    /// ``JSONLinesReader`` reads no further.
     case spreadOverLines(line: Int)
 
     /// The 1-based input line the error belongs to, if any.

@@ -233,12 +233,14 @@ public struct JSONLinesReader<Source: ByteSource>: Sequence, IteratorProtocol {
             if number == 1 && line.starts(with: [0xEF, 0xBB, 0xBF]) {
                 line = UnsafeBufferPointer(rebasing: line.dropFirst(3))
             }
-            guard line.contains(where: { !RawJSONScanner.isWhitespace($0) }) else { return .blank }
-            switch (layout, Self.loneCharacter(line)) {
+            guard let first = line.firstIndex(where: { !RawJSONScanner.isWhitespace($0) }) else { return .blank }
+            // Once the input is known to be JSON Lines, no line is punctuation: records are not scanned for it.
+            let lone = layout == .lines ? nil : Self.loneCharacter(line, first: first)
+            switch (layout, lone) {
             case (.unknown, UInt8(ascii: "{")), (.array, UInt8(ascii: "{")), (.array, UInt8(ascii: "[")):
                 return .line(JSONLine(number: number, result: .failure(.spreadOverLines(line: number))))
             case (.unknown, UInt8(ascii: "[")), (.array, UInt8(ascii: ",")), (.array, UInt8(ascii: "]")):
-                return .punctuation(Self.loneCharacter(line) ?? 0)
+                return .punctuation(line[first])
             default:
                 break
             }
@@ -254,10 +256,10 @@ public struct JSONLinesReader<Source: ByteSource>: Sequence, IteratorProtocol {
         }
     }
 
-    /// The one character of a line that holds one between blanks (`{`, `[`, `,`, `]`, a digit), else `nil`.
-    private static func loneCharacter(_ line: UnsafeBufferPointer<UInt8>) -> UInt8? {
-        let text = line.filter { !RawJSONScanner.isWhitespace($0) }
-        return text.count == 1 ? text[0] : nil
+    /// The character at `first`, the line's first that is not blank, when it is the only one (`{`, `[`, `,`, `]`, a
+    /// digit), else `nil`. A record stops the scan at its second character.
+    private static func loneCharacter(_ line: UnsafeBufferPointer<UInt8>, first: Int) -> UInt8? {
+        line[(first + 1)...].allSatisfy(RawJSONScanner.isWhitespace) ? line[first] : nil
     }
 }
 

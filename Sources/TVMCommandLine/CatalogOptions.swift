@@ -22,7 +22,8 @@ package struct CatalogOptions: ParsableArguments, Sendable {
         if let catalog, catalog.isEmpty { throw ValidationError("--catalog needs a file path") }
         if let catalog, FilePath.namesFolder(catalog) {
             throw ValidationError(
-                "--catalog '\(catalog)' names a folder: give a file path, such as \(catalog)catalog.sqlite")
+                "--catalog '\(catalog)' names a folder: give a file path, such as "
+                    + FilePath.inFolder(catalog, "catalog.sqlite"))
         }
     }
 

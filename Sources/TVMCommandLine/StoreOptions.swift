@@ -39,7 +39,8 @@ package struct StoreOptions: ParsableArguments, Sendable {
         }
         if let db, db.isEmpty { throw ValidationError("--db needs a file path") }
         if let db, FilePath.namesFolder(db) {
-            throw ValidationError("--db '\(db)' names a folder: give a file path, such as \(db)tvm.sqlite")
+            throw ValidationError(
+                "--db '\(db)' names a folder: give a file path, such as \(FilePath.inFolder(db, "tvm.sqlite"))")
         }
     }
 

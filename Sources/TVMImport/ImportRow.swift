@@ -156,6 +156,24 @@ public enum SkipReason: String, Sendable, CaseIterable {
     case impossibleTime = "impossible time"
 }
 
+extension SkipReason {
+    /// `count` rows skipped for this reason, as the import's summary says it: `2 shows not on TVMaze`.
+    ///
+    /// - Parameter count: How many rows.
+    /// - Returns: The count and the reason, in the plural where it has one.
+    public func counted(_ count: Int) -> String {
+        let plural: String
+        switch self {
+        case .movie: plural = "movies"
+        case .anime, .noSuchEpisode: plural = rawValue
+        case .showNotOnTVMaze: plural = "shows not on TVMaze"
+        case .unreadable: plural = "unreadable rows"
+        case .impossibleTime: plural = "impossible times"
+        }
+        return "\(count) \(count == 1 ? rawValue : plural)"
+    }
+}
+
 /// A row that was not imported, and why.
 public struct SkippedRow: Sendable {
     /// Why.

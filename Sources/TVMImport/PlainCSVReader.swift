@@ -61,9 +61,14 @@ enum PlainCSVReader {
         var history = ImportHistory()
         history.files.append(file.name)
         var reader = JSONLinesReader(bytes: file.bytes)
+        // The lines as written: the --unmatched file's "original" of a line that cannot be read (up to 64 KiB).
+        let written = file.bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
         while let line = reader.next() {
+            var original = line.record?[...] ?? written[line.number - 1]
+            if original.last == UInt8(ascii: "\r") { original.removeLast() }
+            if original.count > 65_536 { original = [] }
+            let origin = RowOrigin(file: file.name, line: line.number, bytes: original)
             let record = line.record ?? []
-            let origin = RowOrigin(file: file.name, line: line.number, bytes: record[...])
             guard let object = try? JSONSerialization.jsonObject(with: Data(record)) as? [String: Any] else {
                 // The reader's message starts "line N: ", which the warning already says.
                 var detail = line.error?.localizedDescription ?? "not a JSON object"

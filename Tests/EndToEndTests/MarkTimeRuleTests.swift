@@ -56,7 +56,7 @@ struct MarkTimeRuleTests {
                 result.stderr.contains(
                     "line 4: impossible time: watched_at 1800-01-01T00:00:00Z is before 1900-01-01, earlier than any television"
                 ))
-            #expect(result.stderr.contains("2 rows skipped: 2 impossible time"), "\(result.stderr)")
+            #expect(result.stderr.contains("2 rows skipped: 2 impossible times"), "\(result.stderr)")
             let marks = try await sandbox.run("tvm-fav", ["watched", "--jq", ".watched_at"])
             #expect(marks.lines.sorted() == ["2018-06-04T00:00:00.000Z", "null"], "\(marks.lines)")
         }

@@ -47,6 +47,11 @@ struct StoreRegressionTests {
 
         try FileManager.default.createDirectory(
             at: sandbox.root.appendingPathComponent("folder"), withIntermediateDirectories: true)
+        // An existing folder given to --db is the same usage mistake as one with a trailing slash.
+        let folder = try await sandbox.run(
+            "tvm-fav", ["add", "--no-episodes", "--db", "folder"], stdin: try Self.record())
+        #expect(folder.status == 64, "\(folder.stderr)")
+        #expect(folder.stderr.contains("--db 'folder' names a folder: give a file path, such as folder/tvm.sqlite"))
         for environment in [["TVM_DB": "folder"], ["TVM_DB": "other/"]] {
             let result = try await sandbox.run(
                 "tvm-fav", ["add", "--no-episodes"], stdin: try Self.record(), environment: environment.mapValues { $0 }
@@ -54,6 +59,12 @@ struct StoreRegressionTests {
             #expect(result.status == 74, "\(environment): \(result.stderr)")
             #expect(result.stderr.contains("it names a folder; give a file path, such as "), "\(result.stderr)")
         }
+        // A folder where no file can be made, even by root: the message names the database, not the scratch file.
+        let proc = try await sandbox.run(
+            "tvm-fav", ["add", "--no-episodes", "--db", "/proc/tvm.sqlite"], stdin: try Self.record())
+        #expect(proc.status == 74, "\(proc.stderr)")
+        #expect(proc.stderr.contains("favorites database /proc/tvm.sqlite"), "\(proc.stderr)")
+        #expect(!proc.stderr.contains(".tvm-batch"), "\(proc.stderr)")
     }
 
     // Two adds into a database that did not exist yet: one failed at once ("stayed locked … for 5 s") and its

@@ -145,7 +145,7 @@ extension ImportCommand {
             + "\(marked); \(plan.rewatchesFolded) rewatch\(plan.rewatchesFolded == 1 ? "" : "es") folded"
         if !plan.skipped.isEmpty {
             let parts = SkipReason.allCases.compactMap { reason in
-                reasons[reason].map { "\($0) \(reason.rawValue)" }
+                reasons[reason].map(reason.counted)
             }
             text +=
                 "; \(plan.skipped.count) row\(plan.skipped.count == 1 ? "" : "s") skipped: "

@@ -19,12 +19,23 @@ public enum FilePath {
         return String(folder)
     }
 
-    /// Whether the path ends with `/`, which names a folder, never a file.
+    /// Whether the path names a folder, never a file: it ends with `/`, or a folder is there (links followed).
     ///
     /// - Parameter path: A file path.
-    /// - Returns: `true` for `dir/` and `/`.
+    /// - Returns: `true` for `dir/`, `/` and an existing `dir`.
     public static func namesFolder(_ path: String) -> Bool {
-        path.hasSuffix("/")
+        var info = stat()
+        return path.hasSuffix("/") || (stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR)
+    }
+
+    /// A file named `name` in the folder `folder`: `("/tmp", "a")` and `("/tmp/", "a")` → `/tmp/a`.
+    ///
+    /// - Parameters:
+    ///   - folder: A folder path.
+    ///   - name: A file name.
+    /// - Returns: The joined path.
+    public static func inFolder(_ folder: String, _ name: String) -> String {
+        (folder.hasSuffix("/") ? folder : folder + "/") + name
     }
 
     /// What is at `path` when it is something a database file cannot be: a FIFO (opening it would wait for a

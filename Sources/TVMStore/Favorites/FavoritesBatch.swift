@@ -37,7 +37,12 @@ public final class FavoritesBatch: @unchecked Sendable {
         if FileManager.default.fileExists(atPath: folder.isEmpty ? "." : folder) && !ReadOnlyFile.canWrite(database) {
             throw .readOnly(path: database)
         }
-        try self.init(folder: folder)
+        do {
+            try self.init(folder: folder)
+        } catch .cannotOpen(_, let reason) {
+            // The scratch file's name means nothing to the user: say which database could not be written beside.
+            throw .cannotOpen(path: database, reason: "no file can be created in its folder (\(reason))")
+        }
     }
 
     /// Creates an empty batch in a new scratch file in `folder`.

@@ -44,9 +44,10 @@ public final class FavoritesStore: Sendable {
     public convenience init(path: String, lockTimeout: Double = defaultLockTimeout, access: Access = .readWrite)
         async throws(StoreError)
     {
-        if FilePath.namesFolder(path) || Self.isFolder(path) {
-            let example = (path.hasSuffix("/") ? path : path + "/") + "tvm.sqlite"
-            throw .cannotOpen(path: path, reason: "it names a folder; give a file path, such as \(example)")
+        if FilePath.namesFolder(path) {
+            throw .cannotOpen(
+                path: path,
+                reason: "it names a folder; give a file path, such as \(FilePath.inFolder(path, "tvm.sqlite"))")
         }
         if let kind = FilePath.nonRegularKind(path) {
             throw .cannotOpen(
@@ -82,11 +83,6 @@ public final class FavoritesStore: Sendable {
             return pool
         }
         self.init(checked: pool, path: path, lockTimeout: lockTimeout)
-    }
-
-    private static func isFolder(_ path: String) -> Bool {
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
     }
 
     /// Uses an open database, bringing its schema up to date; unit tests pass an in-memory `DatabaseQueue()`.

@@ -39,7 +39,7 @@ struct ImportCommandTests {
             #expect(
                 result.stderr.contains(
                     "imported 4 files: 3 shows found (3 new), 1 not found; 9 episodes marked (9 new or earlier); "
-                        + "1 rewatch folded; 3 rows skipped: 1 no such episode, 2 show not on TVMaze"))
+                        + "1 rewatch folded; 3 rows skipped: 1 no such episode, 2 shows not on TVMaze"))
             // A lookup, the record and the episode list: 3 requests a show (the lacking one: its lookup).
             let targets = server.log.requests.map(\.target)
             #expect(targets.count == 10)

@@ -124,6 +124,23 @@ struct ImportFaultTests {
         }
     }
 
+    @Test("a JSON Lines row that cannot be read keeps its text in --unmatched's original, and is counted")
+    func unreadableJSONLinesRows() async throws {
+        try await withImportReplay { _, sandbox in
+            let unmatched = sandbox.root.appendingPathComponent("u.csv").path
+            let result = try await sandbox.run(
+                "tvm-fav", ["import", "-", "--unmatched", unmatched],
+                stdin: "{\"tvmaze_id\":1,\"season\":1,\"episode\":1}\r\n{\"tvmaze_id\": 2, bad\r\n[1,2]\n")
+            #expect(result.status == 1, "\(result.stderr)")
+            #expect(result.stderr.contains("; 2 rows skipped: 2 unreadable rows\n"), "\(result.stderr)")
+            let rows = try String(contentsOfFile: unmatched, encoding: .utf8).split(whereSeparator: \.isNewline)
+            #expect(rows.count == 3)
+            #expect(rows.dropFirst().map { $0.hasPrefix(",,,,,,,stdin,") } == [true, true], "\(rows)")
+            #expect(rows[1].hasSuffix(#","{""tvmaze_id"": 2, bad""#), "\(rows[1])")
+            #expect(rows[2].hasSuffix(#","[1,2]""#), "\(rows[2])")
+        }
+    }
+
     @Test("with a synced show catalogue, a show costs one request: its episode list")
     func syncedCatalogue() async throws {
         try await withImportReplay { server, sandbox in

@@ -220,11 +220,11 @@ struct OutputAndFilterTests {
     }
 }
 
-/// The examples of a short `--help`: the indented lines under "EXAMPLES:".
+/// The examples of a short `--help`: the commands under "EXAMPLES:".
 enum ShortHelpSupport {
     static func examples(_ help: String) -> [String] {
         let lines = help.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         guard let start = lines.firstIndex(of: "EXAMPLES:") else { return [] }
-        return lines[(start + 1)...].prefix { $0.hasPrefix("  ") }.map { $0.trimmingCharacters(in: .whitespaces) }
+        return ToolDeclarations.commands(lines[(start + 1)...].prefix { $0.hasPrefix("  ") })
     }
 }

@@ -80,18 +80,27 @@ enum ShortHelp {
         }
         let examples = Self.examples(in: lines[..<usageIndex])
         if !examples.isEmpty {
-            out += ["EXAMPLES:"] + examples.prefix(Self.examples) + [""]
+            out += ["EXAMPLES:"] + examples.prefix(Self.examples).joined() + [""]
         }
         out.append("See 'man \(tool)' for more: every option and example, and the exit codes.")
         return HelpText.fitted(out.joined(separator: "\n"), width: width)
     }
 
-    /// The indented lines under "Examples:" in the discussion.
-    static func examples(in lines: ArraySlice<String>) -> [String] {
+    /// The examples under "Examples:" in the discussion, each a command with the lines a trailing `\` continues
+    /// it on, so that none is cut in two.
+    static func examples(in lines: ArraySlice<String>) -> [[String]] {
         guard let start = lines.firstIndex(where: { $0.hasSuffix("Examples:") && !$0.hasPrefix(" ") }) else {
             return []
         }
-        return Array(lines[(start + 1)...].prefix { $0.hasPrefix("  ") && !$0.allSatisfy(\.isWhitespace) })
+        var commands: [[String]] = []
+        for line in lines[(start + 1)...].prefix(while: { $0.hasPrefix("  ") && !$0.allSatisfy(\.isWhitespace) }) {
+            if let last = commands.last?.last, last.hasSuffix("\\") {
+                commands[commands.count - 1].append(line)
+            } else {
+                commands.append([line])
+            }
+        }
+        return commands
     }
 
     /// An entry on one line: the name column kept, the description cut at its first sentence and to `width`.

@@ -10,14 +10,27 @@ struct ToolDeclarations: Sendable {
         /// The whole discussion, as the man page shows it (the short `--help` keeps three examples of it).
         var discussion: String = ""
 
-        /// The indented lines under "Examples:" in the discussion, trimmed.
+        /// The examples under "Examples:" in the discussion: each a command, its lines trimmed.
         var examples: [String] {
             let lines = discussion.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             guard let start = lines.firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "Examples:" })
             else { return [] }
-            return lines[(start + 1)...].prefix { $0.hasPrefix("  ") && !$0.allSatisfy(\.isWhitespace) }
-                .map { $0.trimmingCharacters(in: .whitespaces) }
+            return ToolDeclarations.commands(lines[(start + 1)...].prefix { $0.hasPrefix("  ") })
         }
+    }
+
+    /// Indented example lines, up to the first blank one, as commands: a line ending with `\` goes on into the
+    /// next, as in a shell; each command's lines are trimmed and joined with newlines.
+    static func commands(_ lines: some Sequence<String>) -> [String] {
+        var commands: [String] = []
+        var continued = false
+        for line in lines {
+            if line.allSatisfy(\.isWhitespace) { break }
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if continued { commands[commands.count - 1] += "\n" + trimmed } else { commands.append(trimmed) }
+            continued = trimmed.hasSuffix("\\")
+        }
+        return commands
     }
 
     /// The command reached by `path`.

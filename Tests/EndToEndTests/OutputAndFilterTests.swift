@@ -162,6 +162,8 @@ struct OutputAndFilterTests {
                 #expect(lines.first?.hasPrefix("USAGE: \(label)") == true, "\(label): \(lines.first ?? "")")
                 #expect(lines.last == "See 'man \(tool)' for more: every option and example, and the exit codes.")
                 #expect(!result.stdout.contains("EXIT STATUS"), "\(label): the exit codes are in the man page")
+                // An option's first sentence is kept whole: "e.g." does not end it.
+                #expect(!lines.contains { $0.hasSuffix(" e.g.") || $0.hasSuffix(" i.e.") }, "\(label)")
                 // The examples shown are the first three of the man page's, so the tests of those cover them.
                 let shown = ShortHelpSupport.examples(result.stdout)
                 #expect(shown == Array(command.examples.prefix(3)), "\(label)")

@@ -103,12 +103,23 @@ enum ShortHelp {
         return commands
     }
 
+    /// Where the first sentence ends: the first ". " that does not close an abbreviation such as "e.g.".
+    private static func firstSentenceEnd(_ text: String) -> String.Index? {
+        var from = text.startIndex
+        while let stop = text.range(of: ". ", range: from..<text.endIndex) {
+            let word = text[..<stop.lowerBound].split(separator: " ").last ?? ""
+            if !["e.g", "i.e", "etc", "vs"].contains(word) { return stop.lowerBound }
+            from = stop.upperBound
+        }
+        return nil
+    }
+
     /// An entry on one line: the name column kept, the description cut at its first sentence and to `width`.
     private static func oneLine(_ entry: String, width: Int) -> String {
         guard let gap = entry.dropFirst(2).range(of: "  ") else { return entry }
         let name = String(entry[..<gap.lowerBound])
         var help = entry[gap.upperBound...].trimmingCharacters(in: .whitespaces)
-        if let stop = help.range(of: ". ") { help = String(help[..<stop.lowerBound]) + "." }
+        if let stop = firstSentenceEnd(help) { help = String(help[..<stop]) + "." }
         let column = max(name.count + 2, 26)
         var line = name.padding(toLength: column, withPad: " ", startingAt: 0) + help
         if DisplayWidth.width(of: line) > width, width > column + 1 {

@@ -6,9 +6,11 @@ import Testing
 struct PagerFallbackTests {
     @Test(
         "a broken $PAGER printed nothing and exited 0: the output falls back to the terminal with a warning",
-        arguments: ["/nonexistent", "false"])
-    func brokenPager(_ pager: String) async throws {
+        arguments: ["missing", "false"])
+    func brokenPager(_ kind: String) async throws {
         try await withReplay { _, sandbox in
+            // A path in the sandbox: "/nonexistent" was once made by a run with --db /nonexistent/x.db.
+            let pager = kind == "missing" ? sandbox.root.appendingPathComponent("no-such-pager").path : kind
             let environment = ["PAGER": pager, "LINES": "10", "COLUMNS": "100"]
             let result = try await runInTerminal(
                 sandbox, "tvm-fetch shows --page 0 -n 20 --no-color", environment: environment)

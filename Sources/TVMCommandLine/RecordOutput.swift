@@ -253,8 +253,9 @@ package final class RecordOutput {
                     delimitedKeys = table.columns.map { $0.header.lowercased() }
                     if header { try writeText(format.line(delimitedKeys ?? [])) }
                 }
-                guard let cells = table.cells(of: record, at: written) else { return }
-                try writeText(format.line(cells.map { sanitized($0.text) }))
+                let rows = table.rows(of: record, at: written)
+                guard !rows.isEmpty else { return }
+                for cells in rows { try writeText(format.line(cells.map { sanitized($0.text) })) }
                 try counted()
             } else {
                 try write(json: record)

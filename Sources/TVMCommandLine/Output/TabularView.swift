@@ -12,6 +12,13 @@ package protocol TabularView: TerminalView {
     ///   - record: A compact JSON record.
     ///   - index: The record's position in the output, from 0.
     func cells(of record: [UInt8], at index: Int) -> [TextTable.Cell]?
+
+    /// The rows of one record: its cells, or one row for each item a grouping record holds (none to leave it out).
+    ///
+    /// - Parameters:
+    ///   - record: A compact JSON record.
+    ///   - index: The record's position in the output, from 0.
+    func rows(of record: [UInt8], at index: Int) -> [[TextTable.Cell]]
 }
 
 extension TabularView {
@@ -21,11 +28,16 @@ extension TabularView {
     /// The view itself.
     package var table: (any TabularView)? { self }
 
+    /// The record's cells as its one row, or none.
+    package func rows(of record: [UInt8], at index: Int) -> [[TextTable.Cell]] {
+        cells(of: record, at: index).map { [$0] } ?? []
+    }
+
     /// Renders the records as one table.
     package func render(_ records: [[UInt8]], width: Int, color: Bool) -> String {
         var table = TextTable(columns: columns)
         for (index, record) in records.enumerated() {
-            if let cells = cells(of: record, at: index) { table.addRow(cells) }
+            for cells in rows(of: record, at: index) { table.addRow(cells) }
         }
         return table.render(width: width, styler: Styler(isEnabled: color))
     }

@@ -110,12 +110,26 @@ package struct EpisodeRowsView: TabularView {
 
     /// The cells of an episode record (labelled with `_tvm.show`); `nil` for a `--group` record or a non-object.
     package func cells(of record: [UInt8], at index: Int) -> [TextTable.Cell]? {
-        guard record.first == UInt8(ascii: "{"), (try? RawJSON.value(forKey: "episodes", in: record)) ?? nil == nil,
-            let episode = try? Episode(json: record)
+        guard record.first == UInt8(ascii: "{"), (try? RawJSON.value(forKey: "episodes", in: record)) ?? nil == nil
         else { return nil }
         let show = (try? RawJSON.value(atPath: [RawJSON.tvmKey, "show", "name"], in: record)).flatMap { $0 }
+        return Self.cells(of: record, show: show.flatMap(RawJSON.string))
+    }
+
+    /// An episode record's row; a `--group` record's (`{"show":…,"season":…,"episodes":[…]}`) are its episodes',
+    /// each labelled with the group's show.
+    package func rows(of record: [UInt8], at index: Int) -> [[TextTable.Cell]] {
+        guard record.first == UInt8(ascii: "{"),
+            let episodes = (try? RawJSON.value(forKey: "episodes", in: record)) ?? nil
+        else { return cells(of: record, at: index).map { [$0] } ?? [] }
+        let show = (try? RawJSON.value(atPath: ["show", "name"], in: record)).flatMap { $0 }.flatMap(RawJSON.string)
+        return ((try? RawJSON.elements(ofArray: episodes)) ?? []).compactMap { Self.cells(of: $0, show: show) }
+    }
+
+    private static func cells(of episodeRecord: [UInt8], show: String?) -> [TextTable.Cell]? {
+        guard let episode = try? Episode(json: episodeRecord) else { return nil }
         return [
-            .init(show.flatMap(RawJSON.string) ?? ""), .init(Cells.number(episode.id)),
+            .init(show ?? ""), .init(Cells.number(episode.id)),
             .init(Cells.number(episode.season)), .init(Cells.number(episode.number)),
             .init(Cells.episodeCode(episode)), .init(episode.airdate ?? ""), .init(episode.airtime ?? ""),
             .init(Cells.number(episode.runtime)), .init(episode.name ?? ""),

@@ -95,13 +95,9 @@ struct CacheInfoView: TerminalView {
             guard let text = object[key] as? String, let date = formatter.date(from: text) else { return "-" }
             return "\(text) (\(RelativeTime.describe(seconds: now.timeIntervalSince(date))) ago)"
         }
-        return """
-            Cache:   \(object["path"] as? String ?? "")
-            Entries: \(object["entries"] as? Int ?? 0)
-            Bytes:   \(bytes) in responses, \(file) on disk
-            Oldest:  \(when("oldest"))
-            Newest:  \(when("newest"))
-
-            """
+        return LabelledLines.render([
+            ("Cache", object["path"] as? String ?? ""), ("Entries", String(object["entries"] as? Int ?? 0)),
+            ("Bytes", "\(bytes) in responses, \(file) on disk"), ("Oldest", when("oldest")), ("Newest", when("newest")),
+        ])
     }
 }

@@ -65,10 +65,7 @@ struct CatalogInfoView: TerminalView {
             ("File size", ByteSize(bytes: object["file_bytes"] as? Int ?? 0).description),
             ("State", state),
         ]
-        let labelWidth = rows.map(\.0.count).max() ?? 0
-        return rows.map { label, value in
-            label + ":" + String(repeating: " ", count: labelWidth - label.count + 1) + value
-        }.joined(separator: "\n") + "\n"
+        return LabelledLines.render(rows)
     }
 }
 

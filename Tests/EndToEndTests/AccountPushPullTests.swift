@@ -32,6 +32,29 @@ struct AccountPushPullTests {
         }
     }
 
+    @Test("on a terminal, account is 'label: value' lines: who, the premium level, where the key is, push and pull")
+    func accountOnTerminal() async throws {
+        try await withReplay { server, sandbox in
+            try await AccountWorld.signIn(server, sandbox)
+            try await AccountWorld.bulkMarks(3, sandbox)
+            #expect(try await sandbox.run("tvm-fav", ["push"]).status == 0)
+            let result = try await runInTerminal(sandbox, "tvm-fav account --check", environment: ["NO_COLOR": "1"])
+            #expect(result.status == 0, "\(result.stdout)")
+            let lines = result.stdout.replacingOccurrences(of: "\r", with: "").split(separator: "\n").map(String.init)
+            let level = try #require(
+                try await sandbox.run("tvm-fav", ["account", "--check", "--jq", #""\(.premium_level) (\(.premium))""#])
+                    .lines.first)
+            #expect(
+                Array(lines.prefix(3)) == [
+                    "Signed in as: ada", "Premium:      \(level)", "Credentials:  the credentials file (tvm-fav login)",
+                ], "\(result.stdout)")
+            #expect(lines.count == 5)
+            #expect(lines.dropFirst(3).first?.wholeMatch(of: /Last push: +\d{4}-\d\d-\d\dT.*Z \(.+ ago\)/) != nil)
+            #expect(lines.last == "Last pull:    never")
+            #expect(!result.stdout.contains("{"), "no JSON on a terminal")
+        }
+    }
+
     @Test("a 207 is read item by item: the failed mark is reported (exit 65) and the next push sends only it")
     func partialFailure() async throws {
         try await withReplay { server, sandbox in

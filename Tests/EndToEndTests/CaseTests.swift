@@ -6,6 +6,8 @@ import Testing
 ///
 /// - `args`: the arguments, one per line (no shell quoting);
 /// - `stdin.jsonl` (optional): what the tool reads;
+/// - `env` (optional): `NAME=value` lines added to the environment, such as `TVM_NOW` or `COLUMNS` (not `TZ`:
+///   Foundation reads it once per process, and a case runs in the test's);
 /// - `stdout`: the exact output;
 /// - `stderr`: the exact messages, or `stderr.pattern`: a regular expression the whole of stderr matches;
 /// - `status`: the exit status.
@@ -69,11 +71,17 @@ struct CaseTests {
                 .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
                 .dropLast(1)  // the file's final newline
             let stdin = try toolCase.text("stdin.jsonl", api: api)
-            let environment = [
+            var environment = [
                 "HOME": home.path, "XDG_CACHE_HOME": home.path + "/cache", "XDG_DATA_HOME": home.path + "/data",
                 "XDG_STATE_HOME": home.path + "/state", "XDG_CONFIG_HOME": home.path + "/config",
                 "TVM_API_URL": api, "TERM": "dumb", "PAGER": "cat", "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8",
             ]
+            for line in try toolCase.text("env", api: api)?.split(separator: "\n") ?? [] {
+                let pair = line.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                try #require(pair.count == 2, "\(toolCase.testDescription): env line '\(line)' is not NAME=value")
+                try #require(pair[0] != "TZ", "\(toolCase.testDescription): TZ cannot change in the test's process")
+                environment[String(pair[0])] = String(pair[1])
+            }
             let result = await InProcess.run(
                 toolCase.tool, Array(arguments), stdin: stdin.map { Array($0.utf8) }, environment: environment)
             let status = try #require(
@@ -84,7 +92,8 @@ struct CaseTests {
             #expect(result.status == status, "\(toolCase.testDescription): \(result.stderr)")
             #expect(
                 result.stdout == (try toolCase.text("stdout", api: api) ?? ""),
-                "\(toolCase.testDescription): stderr \(result.stderr.debugDescription)")
+                "\(toolCase.testDescription): stdout \(result.stdout.debugDescription), stderr \(result.stderr.debugDescription)"
+            )
             if let pattern = try toolCase.text("stderr.pattern", api: api) {
                 let regex = try Regex(pattern.trimmingCharacters(in: .newlines))
                 #expect(

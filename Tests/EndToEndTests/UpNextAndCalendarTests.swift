@@ -33,6 +33,14 @@ struct UpNextAndCalendarTests {
             #expect(((lines[1]["_tvm"] as? [String: Any])?["progress"] as? [String: Int])?["watched"] == 6)
             let plain = try await sandbox.runInProcess("tvm-fav", ["next", "--jq", ".id"])
             #expect(plain.lines == ["7"])
+            // CSV has the episode columns of every list of episodes, then the progress counts.
+            let csv = try await sandbox.runInProcess("tvm-fav", ["next", "--all", "--format", "csv"])
+            #expect(
+                csv.lines == [
+                    "show,id,season,number,episode,airdate,airtime,runtime,title,watched,aired,total",
+                    "Outlander,,,,,,,,,53,53,91",
+                    "Under the Dome,7,1,7,S01E07,2013-08-05,22:00,60,Imperfect Circles,6,39,39",
+                ], "\(csv.stdout)")
         }
     }
 

@@ -37,6 +37,9 @@ package struct EpisodeTableView: TerminalView {
     /// A table needs every row.
     package var rendersEachRecord: Bool { false }
 
+    /// CSV and TSV have the columns of every other list of episodes, and `next` its progress counts.
+    package var table: (any TabularView)? { EpisodeRowsView(progress: layout == .upNext) }
+
     /// Renders one row per record.
     package func render(_ records: [[UInt8]], width: Int, color: Bool) -> String {
         var table: TextTable

@@ -92,10 +92,16 @@ package struct EpisodesTerminalView: TerminalView {
     }
 }
 
-/// Episodes as rows, for CSV and TSV: show, episode id, season, number, code, air date and time, runtime, title.
+/// Episodes as rows, for CSV and TSV: show, episode id, season, number, code, air date and time, runtime, title;
+/// with `progress` (`tvm-fav next`), then the show's watched, aired and total counts from `_tvm.progress`.
 package struct EpisodeRowsView: TabularView {
+    /// Whether the rows end with the progress counts.
+    package var progress: Bool
+
     /// Creates the view.
-    package init() {}
+    package init(progress: Bool = false) {
+        self.progress = progress
+    }
 
     /// The columns.
     package var columns: [TextTable.Column] {
@@ -105,15 +111,23 @@ package struct EpisodeRowsView: TabularView {
             .init("NUMBER", alignment: .right, priority: .essential), .init("EPISODE", priority: .essential),
             .init("AIRDATE", priority: .essential), .init("AIRTIME", priority: .essential),
             .init("RUNTIME", alignment: .right, priority: .low), .init("TITLE", flexible: true),
-        ]
+        ] + (progress ? Self.progressKeys.map { .init($0.uppercased(), alignment: .right) } : [])
     }
+
+    private static let progressKeys = ["watched", "aired", "total"]
 
     /// The cells of an episode record (labelled with `_tvm.show`); `nil` for a `--group` record or a non-object.
     package func cells(of record: [UInt8], at index: Int) -> [TextTable.Cell]? {
         guard record.first == UInt8(ascii: "{"), (try? RawJSON.value(forKey: "episodes", in: record)) ?? nil == nil
         else { return nil }
         let show = (try? RawJSON.value(atPath: [RawJSON.tvmKey, "show", "name"], in: record)).flatMap { $0 }
-        return Self.cells(of: record, show: show.flatMap(RawJSON.string))
+        guard let cells = Self.cells(of: record, show: show.flatMap(RawJSON.string)) else { return nil }
+        guard progress else { return cells }
+        return cells
+            + Self.progressKeys.map { key in
+                let count = (try? RawJSON.value(atPath: [RawJSON.tvmKey, "progress", key], in: record)).flatMap { $0 }
+                return .init(Cells.number(count.flatMap(RawJSON.integer)))
+            }
     }
 
     /// An episode record's row; a `--group` record's (`{"show":…,"season":…,"episodes":[…]}`) are its episodes',
@@ -128,6 +142,8 @@ package struct EpisodeRowsView: TabularView {
 
     private static func cells(of episodeRecord: [UInt8], show: String?) -> [TextTable.Cell]? {
         guard let episode = try? Episode(json: episodeRecord) else { return nil }
+        // `tvm-fav next --all`'s line for a show with nothing left holds no episode: its show alone.
+        guard episode.id != nil else { return [.init(show ?? "")] + Array(repeating: .init(""), count: 8) }
         return [
             .init(show ?? ""), .init(Cells.number(episode.id)),
             .init(Cells.number(episode.season)), .init(Cells.number(episode.number)),

@@ -36,7 +36,8 @@ struct ScheduleCommand: AsyncParsableCommand {
     func run() async throws {
         try await printList(
             .schedule(country: country?.uppercased(), date: date),
-            notFound: "the schedule",
+            // TVMaze's defaults: the United States, today.
+            notFound: "the schedule for \(country?.uppercased() ?? "US") on \(date ?? "today")",
             view: Views.schedule,
             network: network,
             output: output

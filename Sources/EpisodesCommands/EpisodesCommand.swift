@@ -176,7 +176,9 @@ struct EpisodesCommand: AsyncParsableCommand {
                 destination = .calendar(calendar)
             } else {
                 let view: any TerminalView =
-                    upcoming ? EpisodeTableView(.upcoming) : EpisodesTerminalView(showsSummaries: summary)
+                    upcoming
+                    ? EpisodeTableView(.upcoming, zone: runtime.viewerZone)
+                    : EpisodesTerminalView(showsSummaries: summary, zone: runtime.viewerZone)
                 destination = .records(try await runtime.makeOutput(view: view))
             }
             let mode: EpisodePrinter.Mode =

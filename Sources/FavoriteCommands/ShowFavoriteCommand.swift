@@ -50,7 +50,8 @@ struct ShowFavoriteCommand: AsyncParsableCommand {
                 ids.forEach(access.reportNotFavorite)
                 return
             }
-            let out = try await runtime.makeOutput(view: ShowDetailTerminalView(now: try runtime.now()))
+            let out = try await runtime.makeOutput(
+                view: ShowDetailTerminalView(now: try runtime.now(), zone: runtime.viewerZone))
             for id in ids {
                 guard let favorite = try await database.favorite(id: id) else {
                     access.reportNotFavorite(id)

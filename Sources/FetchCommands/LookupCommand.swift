@@ -55,7 +55,8 @@ struct LookupCommand: AsyncParsableCommand {
         let runtime = ToolRuntime(tool: "tvm-fetch", output: output)
         try await runtime.run {
             let client = try runtime.makeClient(network)
-            let out = try await runtime.makeOutput(view: ShowDetailTerminalView(now: try runtime.now()))
+            let out = try await runtime.makeOutput(
+                view: ShowDetailTerminalView(now: try runtime.now(), zone: runtime.viewerZone))
             do {
                 try await out.emit(try await client.fetch(.lookup(lookup)))
             } catch APIError.notFound {

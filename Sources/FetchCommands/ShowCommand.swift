@@ -85,7 +85,8 @@ struct ShowCommand: AsyncParsableCommand {
             let (embeds, extraIDs) = try parsedEmbeds()
             let ledger = try BatchLedger(runtime: runtime, options: batch)
             let client = try runtime.makeClient(network, skipsUnreachableHosts: true)
-            let out = try await runtime.makeOutput(view: ShowDetailTerminalView(now: try runtime.now()))
+            let out = try await runtime.makeOutput(
+                view: ShowDetailTerminalView(now: try runtime.now(), zone: runtime.viewerZone))
             let fetchOne: (Int, Int?, [UInt8]) async throws -> Void = { id, line, input in
                 ledger.begin()
                 let record: [UInt8]

@@ -66,7 +66,7 @@ struct InteractiveSearch {
         let (events, continuation) = AsyncStream.makeStream(of: Event.self)
         let input = TerminalInput(session: session)
         let color = self.color
-        let detail = ShowDetailTerminalView(now: try runtime.now())
+        let detail = ShowDetailTerminalView(now: try runtime.now(), zone: runtime.viewerZone)
         let renderer = LiveSearchRenderer(styler: Styler(isEnabled: color)) { result, width in
             detail.render([result.record], width: width, color: color)
         }

@@ -30,7 +30,8 @@ struct ShowSearcher {
     /// - Throws: ``APIError`` for a failed request, a write error for stdout.
     func searchAndPrint(_ query: SearchQuery, single: Bool, embed: [Endpoint.Embed]) async throws {
         let out = try await runtime.makeOutput(
-            view: single ? ShowDetailTerminalView(now: try runtime.now()) : SearchResultsView())
+            view: single
+                ? ShowDetailTerminalView(now: try runtime.now(), zone: runtime.viewerZone) : SearchResultsView())
         let records = try await search(query, single: single, embed: embed)
         guard !records.isEmpty else {
             reportNoResults(for: query)

@@ -86,7 +86,7 @@ struct MarkRun {
                 let bare = Array(#"{"id":"#.utf8) + JSONText.number(mark.episodeID) + [UInt8(ascii: "}")]
                 records.append(try WatchMark.annotating(bare, show: ShowLabel(id: mark.showID, name: nil), mark: nil))
             }
-            let out = try await runtime.makeOutput(view: EpisodesTerminalView())
+            let out = try await runtime.makeOutput(view: EpisodesTerminalView(zone: runtime.viewerZone))
             try await out.emit(group: records)
             try await out.finish()
             await LivePush(access: access, network: network, asked: push).run(database: database)

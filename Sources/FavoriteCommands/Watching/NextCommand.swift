@@ -77,7 +77,7 @@ package struct NextCommand: AsyncParsableCommand {
                 try calendar.finish()
                 return
             }
-            let out = try await runtime.makeOutput(view: EpisodeTableView(.upNext))
+            let out = try await runtime.makeOutput(view: EpisodeTableView(.upNext, zone: runtime.viewerZone))
             for line in started where line.hasEpisodeList && (line.episode != nil || all) {
                 try await out.emit(try line.record())
             }

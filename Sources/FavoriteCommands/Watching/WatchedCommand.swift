@@ -41,7 +41,10 @@ package struct WatchedCommand: AsyncParsableCommand {
                 [.table, .csv, .tsv].contains(output.format)
                 || (output.format == .auto && runtime.terminal.stdoutIsTTY)
             let view =
-                tabular ? WatchedTableView(labels: try await WatchedTableView.labels(of: marks, in: reader)) : nil
+                tabular
+                ? WatchedTableView(
+                    labels: try await WatchedTableView.labels(of: marks, in: reader), zone: runtime.viewerZone.timeZone)
+                : nil
             let out = try await runtime.makeOutput(view: view)
             for mark in marks { try await out.emit(mark.json) }
             try await out.finish()

@@ -20,7 +20,7 @@ struct WatchedTableView: TabularView {
     /// The kept episodes' labels, by episode id.
     var labels: [Int: Label]
     /// The zone the times are shown in.
-    var zone: TimeZone = .current
+    var zone: TimeZone
 
     var columns: [TextTable.Column] {
         [

@@ -23,15 +23,17 @@ package struct EpisodeTableView: TerminalView {
 
     /// The columns.
     package var layout: Layout
-    /// The zone air times are shown in; `nil` for the user's (`TZ`), looked up when a table is rendered.
-    ///
-    /// Not at creation: the view is made for every run, and a pipe draws no table.
-    package var timeZone: TimeZone?
+    /// The zone air times are shown in.
+    package var zone: ViewerZone
 
     /// Creates the view.
-    package init(_ layout: Layout, timeZone: TimeZone? = nil) {
+    ///
+    /// - Parameters:
+    ///   - layout: Which columns.
+    ///   - zone: The viewer's zone (`ToolRuntime.viewerZone`).
+    package init(_ layout: Layout, zone: ViewerZone) {
         self.layout = layout
-        self.timeZone = timeZone
+        self.zone = zone
     }
 
     /// A table needs every row.
@@ -57,7 +59,7 @@ package struct EpisodeTableView: TerminalView {
                 .init("RUNTIME", alignment: .right, priority: .low),
             ])
         }
-        let zone = timeZone ?? .current
+        let zone = zone.timeZone
         for record in records {
             let episode = (try? Episode(json: record)) ?? Episode()
             let show = Self.safe(

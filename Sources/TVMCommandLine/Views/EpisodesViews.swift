@@ -9,12 +9,17 @@ import TVMTerminal
 package struct EpisodesTerminalView: TerminalView {
     /// Whether each episode's summary follows its row (`--summary`).
     package var showsSummaries: Bool
+    /// The zone air times are shown in.
+    package var zone: ViewerZone
 
     /// Creates the view.
     ///
-    /// - Parameter showsSummaries: Whether to print summaries.
-    package init(showsSummaries: Bool = false) {
+    /// - Parameters:
+    ///   - showsSummaries: Whether to print summaries.
+    ///   - zone: The viewer's zone (`ToolRuntime.viewerZone`).
+    package init(showsSummaries: Bool = false, zone: ViewerZone) {
         self.showsSummaries = showsSummaries
+        self.zone = zone
     }
 
     /// Each group of records (one show) is rendered as it arrives.
@@ -63,7 +68,8 @@ package struct EpisodesTerminalView: TerminalView {
         return sections.map { section in
             let name = section.show.map { $0.name ?? "Show \($0.id)" } ?? "Episodes"
             return EpisodeListView(
-                showName: name, seasons: section.seasons, showsSummaries: showsSummaries, watched: watched
+                showName: name, seasons: section.seasons, showsSummaries: showsSummaries, timeZone: zone.timeZone,
+                watched: watched
             )
             .render(width: width, styler: Styler(isEnabled: color))
         }.joined(separator: "\n")

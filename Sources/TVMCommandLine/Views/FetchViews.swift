@@ -62,12 +62,17 @@ package enum Views {
 package struct ShowDetailTerminalView: TerminalView {
     /// The time of the run, for the schedule's zones (``ScheduleText``).
     package var now: Date
+    /// The viewer's zone, for the schedule's time "here".
+    package var zone: ViewerZone
 
     /// Creates the view.
     ///
-    /// - Parameter now: The time of the run (`ToolRuntime.now()`, which honours `TVM_NOW`).
-    package init(now: Date) {
+    /// - Parameters:
+    ///   - now: The time of the run (`ToolRuntime.now()`, which honours `TVM_NOW`).
+    ///   - zone: The viewer's zone (`ToolRuntime.viewerZone`).
+    package init(now: Date, zone: ViewerZone) {
         self.now = now
+        self.zone = zone
     }
 
     /// Each show is printed as soon as it arrives.
@@ -81,14 +86,15 @@ package struct ShowDetailTerminalView: TerminalView {
         records.map { record in
             let show = (try? Show(json: record)) ?? Show()
             let styler = Styler(isEnabled: color)
-            return ShowDetailView(ShowDetail(show: show), now: now).render(width: width, styler: styler)
-                + Self.embeds(of: show, width: width, styler: styler)
+            return ShowDetailView(ShowDetail(show: show), now: now, viewerZone: zone.timeZone)
+                .render(width: width, styler: styler)
+                + Self.embeds(of: show, width: width, styler: styler, zone: zone.timeZone)
         }.joined(separator: "\n")
     }
 
     /// What `--embed` brought, each under its heading: the next and previous episode, the seasons, the cast, the
     /// crew, and the episodes by season.
-    static func embeds(of show: Show, width: Int, styler: Styler) -> String {
+    static func embeds(of show: Show, width: Int, styler: Styler, zone: TimeZone) -> String {
         guard let embedded = show.embedded else { return "" }
         var sections: [String] = []
         func section(_ title: String, _ body: String) {
@@ -120,7 +126,8 @@ package struct ShowDetailTerminalView: TerminalView {
                     seasons.append(EpisodeListView.Season(number: episode.season, episodes: [episode]))
                 }
             }
-            let list = EpisodeListView(showName: "Episodes", seasons: seasons).render(width: width, styler: styler)
+            let list = EpisodeListView(showName: "Episodes", seasons: seasons, timeZone: zone)
+                .render(width: width, styler: styler)
             sections.append(list)
         }
         return sections.map { "\n" + $0 }.joined()

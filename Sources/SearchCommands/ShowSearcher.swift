@@ -37,8 +37,14 @@ struct ShowSearcher {
             reportNoResults(for: query)
             return
         }
-        try await out.emit(batch: records)
-        try await out.finish()
+        do {
+            try await out.emit(batch: records)
+            try await out.finish()
+        } catch let limit as OutputLimitReached {
+            // -n was met: the results asked for were written, and the search was a success.
+            remember(query)
+            throw limit
+        }
         remember(query)
     }
 

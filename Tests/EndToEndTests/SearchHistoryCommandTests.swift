@@ -67,6 +67,16 @@ extension SearchEndToEndTests {
             }
         }
 
+        @Test("a search cut short by -n is remembered: the results asked for were written")
+        func limitedSearch() async throws {
+            try await withReplay { _, sandbox in
+                let result = try await sandbox.runInProcess(
+                    "tvm-search", ["good", "girls", "-n", "1", "--jq", ".name"])
+                #expect(result.lines == ["Good Girls"])
+                #expect(queries(try await historyLines(sandbox)) == ["good girls"])
+            }
+        }
+
         @Test("--clear-history empties the list; --history then prints nothing")
         func clear() async throws {
             try await withReplay { server, sandbox in

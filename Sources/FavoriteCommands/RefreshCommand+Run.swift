@@ -80,7 +80,8 @@ extension RefreshCommand {
             }
             if !output.quiet {
                 let out = try await runtime.makeOutput(view: Views.favorites)
-                for record in run.fetched where updated.contains(record.id) { try await out.emit(record.json) }
+                // -n shortens the list, not the report: failures, shows gone and the summary still come.
+                try await out.emit(report: run.fetched.filter { updated.contains($0.id) }.map(\.json))
                 try await out.finish()
             }
             report(run, missing: missingReport, runtime: runtime)

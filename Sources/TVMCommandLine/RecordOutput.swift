@@ -147,6 +147,21 @@ package final class RecordOutput {
         }
     }
 
+    /// Writes records that report work already done (marks pushed or pulled): past `--limit` the rest are left out
+    /// without an error, so that the command goes on with its work, its summary and its errors.
+    ///
+    /// - Parameter records: Compact JSON records.
+    /// - Throws: As ``emit(_:)``, but never ``OutputLimitReached``.
+    package func emit(report records: [[UInt8]]) async throws {
+        for record in records {
+            do {
+                try await emit(record)
+            } catch is OutputLimitReached {
+                return
+            }
+        }
+    }
+
     /// Writes several records, then flushes them so a reader downstream sees the batch at once.
     ///
     /// - Parameter records: Compact JSON records.

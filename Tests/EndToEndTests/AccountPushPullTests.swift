@@ -76,6 +76,34 @@ struct AccountPushPullTests {
         }
     }
 
+    // -n 1 once cut the work short: push hid a refused mark (exit 0, no error) and sync never pushed.
+    @Test("-n shortens what push and sync print, never their work: all is sent, refusals and the summary still said")
+    func limitShortensOnlyTheList() async throws {
+        try await withReplay { server, sandbox in
+            try await AccountWorld.signIn(server, sandbox)
+            try await AccountWorld.bulkMarks(3, sandbox)
+            server.account.failEpisodes([1_000_002])
+            let push = try await sandbox.run("tvm-fav", ["push", "-n", "1"])
+            #expect(push.status == 65, "\(push.stderr)")
+            #expect(push.lines.count == 1)
+            #expect(push.stderr.contains("episode 1000002: TVMaze refused the mark"), "\(push.stderr)")
+            #expect(push.stderr.contains("pushed to TVMaze: 2 marks confirmed, 1 refused"), "\(push.stderr)")
+            server.account.stopFailingEpisodes()
+            server.account.seedMarks(
+                username: "ada",
+                [
+                    .init(episodeID: 1_000_010, showID: 1, markedAt: 1_500_000_000),
+                    .init(episodeID: 1_000_011, showID: 1, markedAt: 1_500_000_000),
+                ])
+            let sync = try await sandbox.run("tvm-fav", ["sync", "-n", "1"])
+            #expect(sync.status == 0, "\(sync.stderr)")
+            #expect(sync.lines.count == 1)
+            #expect(sync.stderr.contains("pulled from TVMaze:"), "\(sync.stderr)")
+            #expect(sync.stderr.contains("pushed to TVMaze: 1 marks confirmed"), "\(sync.stderr)")
+            #expect(server.account.marks(of: "ada")[1_000_002] != nil, "the refused mark was sent again")
+        }
+    }
+
     @Test("a push killed midway records only what TVMaze confirmed, and the rerun completes it without duplicates")
     func killedPush() async throws {
         try await withReplay { server, sandbox in

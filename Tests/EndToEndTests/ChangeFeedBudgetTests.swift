@@ -91,6 +91,25 @@ struct ChangeFeedBudgetTests {
         }
     }
 
+    // With -n 1 the failure went unsaid and the run exited 0: the limit's stop skipped the report.
+    @Test("refresh -n 1 shortens the list only: every change is saved, the failed show is named, exit 3")
+    func limitedRefresh() async throws {
+        let (world, lines) = try await Self.world()
+        let fault = FaultRule(.serverError(status: 503), matching: .prefix("/shows/5050?"), times: 1)
+        try await world.serve(faults: [fault]) { server, sandbox in
+            try await Self.prepare(sandbox, lines: lines)
+            try Self.change(world)
+            server.reloadFixtures()
+            sandbox.extraEnvironment["TVM_NOW"] = "2024-03-02T04:00:00Z"
+            let failed = try await sandbox.run("tvm-fav", ["refresh", "--retries", "0", "--jq", ".id", "-n", "1"])
+            #expect(failed.status == 3, "\(failed.stderr)")
+            #expect(failed.lines == ["5010"])
+            #expect(failed.stderr.contains("show 5050 ("), "\(failed.stderr)")
+            #expect(failed.stderr.contains("1 favorite was not refreshed in full"))
+            #expect(try await Self.feed(sandbox).count == 11 - 2, "every other show's changes were saved")
+        }
+    }
+
     @Test("a 5xx for one show mid-refresh: the others' changes are recorded, it is named, the next refresh catches up")
     func partialFailure() async throws {
         let (world, lines) = try await Self.world()

@@ -61,8 +61,9 @@ struct SyncRun {
             let name = show.name.map { " (\"\($0)\")" } ?? ""
             session.runtime.diagnostics.note("followed on TVMaze: show \(show.id)\(name) is now a favorite")
         }
-        for mark in report.changes.added + report.changes.retimed { try await out.emit(mark.json) }
-        for other in report.changes.others { try await out.emit(other.json) }
+        // -n shortens the list, never the work: a sync goes on to push, and the summary still comes.
+        try await out.emit(report: (report.changes.added + report.changes.retimed).map(\.json))
+        try await out.emit(report: report.changes.others.map(\.json))
         for mark in report.unplaced {
             session.runtime.diagnostics.warning(
                 "episode \(mark.episodeID): TVMaze did not say its show, and it is not a stored episode; not pulled")
@@ -80,7 +81,7 @@ struct SyncRun {
         let diagnostics = session.runtime.diagnostics
         diagnostics.clearProgress()
         let shows = try await showsOfPlan(report.plan, session: session)
-        for mark in report.confirmed { try await out.emit(line(mark, show: shows[mark.episodeID])) }
+        try await out.emit(report: report.confirmed.map { line($0, show: shows[$0.episodeID]) })
         for item in report.failed {
             diagnostics.error(
                 "episode \(item.mark.episodeID): TVMaze refused the mark (\(item.code)"
@@ -100,12 +101,12 @@ struct SyncRun {
 
     private func printPlan(_ plan: PushPlan, premium: Int, session: AccountSession, out: RecordOutput) async throws {
         let shows = try await showsOfPlan(plan, session: session)
-        for mark in plan.marks { try await out.emit(line(mark, show: shows[mark.episodeID])) }
-        for unmark in plan.unmarks where premium > 0 {
-            try await out.emit(
+        try await out.emit(report: plan.marks.map { line($0, show: shows[$0.episodeID]) })
+        try await out.emit(
+            report: (premium > 0 ? plan.unmarks : []).map { unmark in
                 Array(#"{"episode":"#.utf8) + JSONText.number(unmark.episodeID) + Array(#","show":"#.utf8)
-                    + JSONText.number(unmark.showID) + Array(#","watched_at":null,"_tvm":{"unmark":true}}"#.utf8))
-        }
+                    + JSONText.number(unmark.showID) + Array(#","watched_at":null,"_tvm":{"unmark":true}}"#.utf8)
+            })
         let batches = plan.batches(of: AccountSync.defaultBatchSize).count
         session.say(
             "dry run: would send \(plan.marks.count) marks in \(batches) request\(batches == 1 ? "" : "s")"

@@ -65,8 +65,9 @@ extension ImportCommand {
             }
             if dryRun {
                 let out = try await runtime.makeOutput(view: nil)
-                for show in plan.shows { try await out.emit(Self.json(show)) }
-                for mark in plan.marks { try await out.emit(mark.json) }
+                // -n shortens the list, not the report: the summary, --unmatched and the exit status still come.
+                try await out.emit(report: plan.shows.map(Self.json))
+                try await out.emit(report: plan.marks.map(\.json))
                 try await out.finish()
                 report(plan, saved: nil, history: history, runtime: runtime)
             } else {

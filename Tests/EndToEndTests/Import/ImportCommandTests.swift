@@ -210,6 +210,11 @@ struct ImportCommandTests {
 
                     """)
             #expect(!FileManager.default.fileExists(atPath: sandbox.favoritesDatabase.path))
+            // -n shortens the list, not the report: the same summary and exit status (once, they were lost).
+            let limited = try await sandbox.run("tvm-fav", ["import", "--dry-run", "-n", "1", input.path])
+            #expect(limited.status == 1)
+            #expect(limited.lines.count == 1)
+            #expect(limited.stderr == result.stderr)
         }
     }
 

@@ -91,9 +91,8 @@ struct ChangeFeedBudgetTests {
         }
     }
 
-    // With -n 1 the failure went unsaid and the run exited 0: the limit's stop skipped the report.
-    @Test("refresh -n 1 shortens the list only: every change is saved, the failed show is named, exit 3")
-    func limitedRefresh() async throws {
+    /// The changed world on the second day, where show 5050's next fetch answers 503.
+    private static func withOneFailingShow(_ body: (ReplayServer, Sandbox) async throws -> Void) async throws {
         let (world, lines) = try await Self.world()
         let fault = FaultRule(.serverError(status: 503), matching: .prefix("/shows/5050?"), times: 1)
         try await world.serve(faults: [fault]) { server, sandbox in
@@ -101,6 +100,14 @@ struct ChangeFeedBudgetTests {
             try Self.change(world)
             server.reloadFixtures()
             sandbox.extraEnvironment["TVM_NOW"] = "2024-03-02T04:00:00Z"
+            try await body(server, sandbox)
+        }
+    }
+
+    // With -n 1 the failure went unsaid and the run exited 0: the limit's stop skipped the report.
+    @Test("refresh -n 1 shortens the list only: every change is saved, the failed show is named, exit 3")
+    func limitedRefresh() async throws {
+        try await Self.withOneFailingShow { _, sandbox in
             let failed = try await sandbox.run("tvm-fav", ["refresh", "--retries", "0", "--jq", ".id", "-n", "1"])
             #expect(failed.status == 3, "\(failed.stderr)")
             #expect(failed.lines == ["5010"])
@@ -112,13 +119,7 @@ struct ChangeFeedBudgetTests {
 
     @Test("a 5xx for one show mid-refresh: the others' changes are recorded, it is named, the next refresh catches up")
     func partialFailure() async throws {
-        let (world, lines) = try await Self.world()
-        let fault = FaultRule(.serverError(status: 503), matching: .prefix("/shows/5050?"), times: 1)
-        try await world.serve(faults: [fault]) { server, sandbox in
-            try await Self.prepare(sandbox, lines: lines)
-            try Self.change(world)
-            server.reloadFixtures()
-            sandbox.extraEnvironment["TVM_NOW"] = "2024-03-02T04:00:00Z"
+        try await Self.withOneFailingShow { server, sandbox in
             let failed = try await sandbox.run("tvm-fav", ["refresh", "--retries", "0", "--jq", ".id"])
             #expect(failed.status == 3)
             #expect(failed.lines == ["5010", "5030", "5070", "5090"])

@@ -85,7 +85,8 @@ package struct OutputOptions: ParsableArguments, Sendable {
         name: [.customShort("n"), .customLong("limit")],
         help: ArgumentHelp(
             "Stop after this many output records, asking the API for no more than they need; 0 for no limit "
-                + "(every record, also where a command has a default limit, as tvm-search --local has 10).",
+                + "(every record, also where a command has a default limit, as tvm-search --local has 10). A "
+                + "command that changes things still does all of it: -n shortens only the list it prints.",
             valueName: "n")
     )
     package var limit: Int?

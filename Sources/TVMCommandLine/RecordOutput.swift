@@ -147,16 +147,19 @@ package final class RecordOutput {
         }
     }
 
-    /// Writes records that report work already done (marks pushed or pulled): past `--limit` the rest are left out
-    /// without an error, so that the command goes on with its work, its summary and its errors.
+    /// Writes records that report work already done (marks pushed or pulled): past `--limit`, or once the reader
+    /// has gone (`| head -1`), the rest are left out without an error, so that the command goes on with its work,
+    /// its summary and its errors.
     ///
     /// - Parameter records: Compact JSON records.
-    /// - Throws: As ``emit(_:)``, but never ``OutputLimitReached``.
+    /// - Throws: As ``emit(_:)``, but never ``OutputLimitReached`` or a broken pipe.
     package func emit(report records: [[UInt8]]) async throws {
         for record in records {
             do {
                 try await emit(record)
             } catch is OutputLimitReached {
+                return
+            } catch JSONLinesError.brokenPipe {
                 return
             }
         }

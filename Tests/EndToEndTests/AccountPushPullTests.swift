@@ -104,6 +104,27 @@ struct AccountPushPullTests {
         }
     }
 
+    // `tvm-fav sync | head -1` pulled, lost its reader while printing the pulled marks, and never pushed.
+    @Test("sync whose reader goes away still pushes, and says so on stderr")
+    func syncIntoAClosedPipe() async throws {
+        try await withReplay { server, sandbox in
+            try await AccountWorld.signIn(server, sandbox)
+            try await AccountWorld.bulkMarks(3, sandbox)
+            // 2,000 pulled marks: more than the output's buffer, so writing them meets the closed pipe midway.
+            server.account.seedMarks(
+                username: "ada",
+                (1...2_000).map { .init(episodeID: 2_000_000 + $0, showID: 1, markedAt: 1_500_000_000) })
+            // The reader closes its end at once.
+            let result = try await Sandbox.run(
+                executable: URL(fileURLWithPath: "/bin/bash"),
+                arguments: ["-c", "tvm-fav sync | (exec <&-; sleep 1); echo \"status ${PIPESTATUS[0]}\""],
+                stdin: nil, environment: sandbox.shellEnvironment, directory: sandbox.root, timeout: 60)
+            #expect(result.stdout == "status 0\n", "\(result.stderr)")
+            #expect(result.stderr.contains("pushed to TVMaze: 3 marks confirmed"), "\(result.stderr)")
+            #expect(server.account.marks(of: "ada").count == 2_003)
+        }
+    }
+
     @Test("a push killed midway records only what TVMaze confirmed, and the rerun completes it without duplicates")
     func killedPush() async throws {
         try await withReplay { server, sandbox in

@@ -43,13 +43,21 @@ package struct SearchResultsView: TabularView {
 package struct SearchHistoryView: TabularView {
     /// The time the ages are measured from.
     package let now: Date
+    /// Whether the time is written as it is kept (ISO 8601, UTC) rather than as an age: for CSV and TSV.
+    package let exactTimes: Bool
 
     /// Creates the view.
     ///
-    /// - Parameter now: The time the ages are measured from.
-    package init(now: Date = Date()) {
+    /// - Parameters:
+    ///   - now: The time the ages are measured from.
+    ///   - exactTimes: Whether to write ISO 8601 times instead of ages.
+    package init(now: Date = Date(), exactTimes: Bool = false) {
         self.now = now
+        self.exactTimes = exactTimes
     }
+
+    /// As CSV or TSV, the times are those the history keeps, which a program can compare.
+    package var table: (any TabularView)? { SearchHistoryView(now: now, exactTimes: true) }
 
     /// Number, query, and how long ago.
     package var columns: [TextTable.Column] {
@@ -59,6 +67,10 @@ package struct SearchHistoryView: TabularView {
     /// The cells of a `{"query":…,"at":…}` record; `nil` for a record that is not an entry.
     package func cells(of record: [UInt8], at index: Int) -> [TextTable.Cell]? {
         guard let entry = try? SearchHistoryEntry(json: record) else { return nil }
+        if exactTimes {
+            let at = (try? RawJSON.value(forKey: "at", in: record)).flatMap { $0 }.flatMap(RawJSON.string) ?? ""
+            return [.init("\(index + 1)"), .init(entry.query), .init(at)]
+        }
         let seconds = now.timeIntervalSince(entry.at)
         let age = seconds < 60 ? "just now" : RelativeTime.describe(seconds: seconds) + " ago"
         return [.init("\(index + 1)"), .init(entry.query), .init(age, style: .dim)]

@@ -105,6 +105,12 @@ extension SearchEndToEndTests {
                 #expect(list.lines.first?.contains("QUERY") == true)
                 #expect(list.lines.dropFirst().first?.contains("1  squid game") == true)
                 #expect(list.lines.last?.contains("just now") == true)
+                // CSV has the time the history keeps, not the table's age.
+                let csv = try await sandbox.runInProcess("tvm-search", ["--history", "--format", "csv"])
+                #expect(csv.lines.first == "#,query,searched")
+                #expect(
+                    csv.lines.dropFirst().map { $0.wholeMatch(of: /\d,[a-z ]+,\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ/) != nil }
+                        == [true, true], "\(csv.stdout)")
                 let empty = try await Sandbox(apiURL: server.baseURL).run(
                     "tvm-search", ["--history", "--format", "json"])
                 #expect(empty.lines == ["[]"])

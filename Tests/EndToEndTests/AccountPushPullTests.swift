@@ -105,8 +105,8 @@ struct AccountPushPullTests {
     }
 
     // `tvm-fav sync | head -1` pulled, lost its reader while printing the pulled marks, and never pushed.
-    @Test("sync whose reader goes away still pushes, and says so on stderr")
-    func syncIntoAClosedPipe() async throws {
+    @Test("sync whose reader goes away still pushes, and says so on stderr", arguments: ["", " --jq ."])
+    func syncIntoAClosedPipe(_ filter: String) async throws {
         try await withReplay { server, sandbox in
             try await AccountWorld.signIn(server, sandbox)
             try await AccountWorld.bulkMarks(3, sandbox)
@@ -117,7 +117,7 @@ struct AccountPushPullTests {
             // The reader closes its end at once.
             let result = try await Sandbox.run(
                 executable: URL(fileURLWithPath: "/bin/bash"),
-                arguments: ["-c", "tvm-fav sync | (exec <&-; sleep 1); echo \"status ${PIPESTATUS[0]}\""],
+                arguments: ["-c", "tvm-fav sync\(filter) | (exec <&-; sleep 1); echo \"status ${PIPESTATUS[0]}\""],
                 stdin: nil, environment: sandbox.shellEnvironment, directory: sandbox.root, timeout: 60)
             #expect(result.stdout == "status 0\n", "\(result.stderr)")
             #expect(result.stderr.contains("pushed to TVMaze: 3 marks confirmed"), "\(result.stderr)")

@@ -56,7 +56,8 @@ struct ServeCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard (0...65_535).contains(port) else {
-            throw ValidationError("--port '\(port)' is not a port; give 1 to 65535, such as 8730")
+            throw ValidationError(
+                "--port '\(port)' is not a port; give 1 to 65535, such as 8730, or 0 for any free port")
         }
         guard (1...366).contains(days) else { throw ValidationError("--days '\(days)' must be 1 to 366") }
         guard (1...10_000).contains(maxConnections) else {

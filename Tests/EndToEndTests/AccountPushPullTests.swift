@@ -138,7 +138,7 @@ struct AccountPushPullTests {
             process.environment = sandbox.environment
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
-            try process.run()
+            try process.runAlone()
             let base = server.log.count
             #expect(await server.log.waitForRequests(count: base + 2, timeout: .seconds(30)))
             try await Task.sleep(for: .milliseconds(200))

@@ -70,7 +70,7 @@ struct CatalogTerminalTests {
         process.currentDirectoryURL = sandbox.root
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
-        try process.run()
+        try process.runAlone()
         #expect(await server.log.waitForRequests(count: 2, timeout: .seconds(90)))
         kill(process.processIdentifier, SIGKILL)
         while process.isRunning { try await Task.sleep(for: .milliseconds(20)) }

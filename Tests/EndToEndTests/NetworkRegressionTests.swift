@@ -81,7 +81,7 @@ struct TrustedCertificateTests {
             process.currentDirectoryURL = folder
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
-            try process.run()
+            try process.runAlone()
             try await Task.sleep(for: .milliseconds(500))
             if process.isRunning {
                 server = process

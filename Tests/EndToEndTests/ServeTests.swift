@@ -26,7 +26,7 @@ struct ServeTests {
                 guard let self else { return }
                 self.lock.withLock { self.log += String(decoding: data, as: UTF8.self) }
             }
-            try process.run()
+            try process.runAlone()
         }
 
         /// A test that fails before ``stop(_:)`` leaves no server behind.

@@ -97,7 +97,7 @@ struct WatchManyIdsTests {
             process.environment = sandbox.environment
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
-            try process.run()
+            try process.runAlone()
             let deadline = ContinuousClock.now + .seconds(300)
             while server.log.count(matching: .exact("/episodes/1954?embed=show")) == 0, process.isRunning,
                 ContinuousClock.now < deadline

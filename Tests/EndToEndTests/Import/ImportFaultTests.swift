@@ -43,7 +43,7 @@ struct ImportFaultTests {
             process.environment = sandbox.environment
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
-            try process.run()
+            try process.runAlone()
             let deadline = ContinuousClock.now + .seconds(30)
             while !server.log.requests.contains(where: { $0.target.hasPrefix("/shows/43") })
                 && ContinuousClock.now < deadline

@@ -35,7 +35,7 @@ enum ImportFixtures {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
         process.arguments = ["-c", script] + arguments
-        try process.run()
+        try process.runAlone()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else { throw ImportFixtureError.pythonFailed(script) }
     }

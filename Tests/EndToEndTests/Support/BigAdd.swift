@@ -17,7 +17,7 @@ struct BigAdd {
         process.standardInput = input
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
-        try process.run()
+        try process.runAlone()
         let writer = input.fileHandleForWriting
         DispatchQueue.global().async { try? writer.write(contentsOf: big) }
     }

@@ -31,7 +31,7 @@ final class TerminalSession: @unchecked Sendable {
         process.standardError = screen
         drained.enter()
         process.terminationHandler = { [drained] _ in drained.leave() }
-        try process.run()
+        try process.runAlone()
         drained.enter()
         let handle = screen.fileHandleForReading
         DispatchQueue.global().async { [self] in

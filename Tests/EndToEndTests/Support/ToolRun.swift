@@ -159,7 +159,7 @@ final class Sandbox: @unchecked Sendable {
         let group = DispatchGroup()
         group.enter()
         process.terminationHandler = { _ in group.leave() }
-        try process.run()
+        try process.runAlone()
         if let standardOutput {
             try standardOutput.close()
         } else {
@@ -317,4 +317,14 @@ enum Fixtures {
         }
         return out
     }
+}
+
+extension Process {
+    /// `run()`, one launch at a time in the test process: Foundation's `Process.run()` once crashed inside (a
+    /// `memcpy` past a mapping, while the parallel suite launched programs from many threads at once).
+    func runAlone() throws {
+        try Self.launches.withLock { try run() }
+    }
+
+    private static let launches = NSLock()
 }

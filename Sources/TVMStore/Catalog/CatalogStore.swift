@@ -184,12 +184,19 @@ public final class CatalogStore: Sendable {
                     && db.tableExists(CatalogRecord.databaseTableName) ? CatalogRecord.fetchCount(db) : 0
             }
             if reindexing > 0 { onEvent(.reindexing(shows: reindexing)) }
-            do {
-                try migrator.migrate(pool)
-            } catch {
-                // Another process opening the same older file migrated it while this one waited for the write
-                // lock; its migration then fails (the index it adds exists), and the file is current.
-                guard try schemaIsCurrent(pool, path: path) else { throw error }
+            // Another process opening the same older file may migrate it while this one waits for the write lock:
+            // this one's step then fails (the index it adds exists). The other may still be on its next step, so
+            // this one tries again, once a step, until the file is current.
+            var attempts = 0
+            while true {
+                do {
+                    try migrator.migrate(pool)
+                    break
+                } catch {
+                    if try schemaIsCurrent(pool, path: path) { break }
+                    attempts += 1
+                    if attempts >= migrator.migrations.count { throw error }
+                }
             }
         }
         return CatalogStore(writer: pool, path: path)

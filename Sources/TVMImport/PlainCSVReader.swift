@@ -61,10 +61,18 @@ enum PlainCSVReader {
         var history = ImportHistory()
         history.files.append(file.name)
         var reader = JSONLinesReader(bytes: file.bytes)
-        // The lines as written: the --unmatched file's "original" of a line that cannot be read (up to 64 KiB).
-        let written = file.bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        // The lines as written, split only once a line cannot be read: its --unmatched "original" (up to 64 KiB).
+        var written: [ArraySlice<UInt8>]?
         while let line = reader.next() {
-            var original = line.record?[...] ?? written[line.number - 1]
+            var original: ArraySlice<UInt8>
+            if let record = line.record {
+                original = record[...]
+            } else {
+                if written == nil {
+                    written = file.bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+                }
+                original = written?[line.number - 1] ?? []
+            }
             if original.last == UInt8(ascii: "\r") { original.removeLast() }
             if original.count > 65_536 { original = [] }
             let origin = RowOrigin(file: file.name, line: line.number, bytes: original)

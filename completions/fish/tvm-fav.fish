@@ -567,7 +567,7 @@ complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_option
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav sync" q quiet' -s 'q' -l 'quiet' -d 'Print errors only: no warnings, notes or progress.'
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav sync" version' -l 'version' -d 'Show the version.'
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav sync" h help' -s 'h' -l 'help' -d 'Show help information.'
-complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav serve" bind' -l 'bind' -d 'The address to listen on.' -rfka ''
+complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav serve" bind' -l 'bind' -d 'The IP address to listen on, or localhost.' -rfka ''
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav serve" port' -l 'port' -d 'The port to listen on (0: any free port, said on stderr).' -rfka ''
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav serve" token' -l 'token' -d 'Require the secret saved in $XDG_CONFIG_HOME/tvm/serve-token (made the first time) in every path.'
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav serve" days' -l 'days' -d 'How many days ahead /calendar.ics covers.' -rfka ''

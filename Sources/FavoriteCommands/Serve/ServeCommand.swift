@@ -36,7 +36,7 @@ struct ServeCommand: AsyncParsableCommand {
             """
     )
 
-    @Option(help: ArgumentHelp("The address to listen on.", valueName: "address"))
+    @Option(help: ArgumentHelp("The IP address to listen on, or localhost.", valueName: "address"))
     var bind = "127.0.0.1"
 
     @Option(help: ArgumentHelp("The port to listen on (0: any free port, said on stderr).", valueName: "port"))
@@ -63,11 +63,22 @@ struct ServeCommand: AsyncParsableCommand {
         guard (1...10_000).contains(maxConnections) else {
             throw ValidationError("--max-connections '\(maxConnections)' must be 1 to 10000")
         }
+        guard Self.isAddress(bind) else {
+            throw ValidationError(
+                "--bind '\(bind)' is not an IP address: give one such as 127.0.0.1, 0.0.0.0 (every IPv4 address), "
+                    + ":: (every address) or localhost")
+        }
         if !token && !Self.isLoopback(bind) {
             throw ValidationError(
                 "--bind \(bind) lets other machines in: add --token, so that the paths need a secret "
                     + "(e.g. tvm-fav serve --bind \(bind) --token)")
         }
+    }
+
+    /// Whether the text is an IPv4 or IPv6 address, or localhost: a host name is not looked up to listen on.
+    static func isAddress(_ text: String) -> Bool {
+        var buffer = in6_addr()
+        return text == "localhost" || inet_pton(AF_INET, text, &buffer) == 1 || inet_pton(AF_INET6, text, &buffer) == 1
     }
 
     /// Whether an address only this machine reaches: 127.0.0.0/8, ::1 or localhost.

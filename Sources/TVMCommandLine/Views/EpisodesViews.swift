@@ -111,14 +111,16 @@ package struct EpisodeRowsView: TabularView {
 
     /// The columns.
     package var columns: [TextTable.Column] {
-        [
-            .init("SHOW", flexible: true, priority: .low), .init("ID", alignment: .right, priority: .essential),
-            .init("SEASON", alignment: .right, priority: .essential),
-            .init("NUMBER", alignment: .right, priority: .essential), .init("EPISODE", priority: .essential),
-            .init("AIRDATE", priority: .essential), .init("AIRTIME", priority: .essential),
-            .init("RUNTIME", alignment: .right, priority: .low), .init("TITLE", flexible: true),
-        ] + (progress ? Self.progressKeys.map { .init($0.uppercased(), alignment: .right) } : [])
+        Self.episodeColumns + (progress ? Self.progressKeys.map { .init($0.uppercased(), alignment: .right) } : [])
     }
+
+    private static let episodeColumns: [TextTable.Column] = [
+        .init("SHOW", flexible: true, priority: .low), .init("ID", alignment: .right, priority: .essential),
+        .init("SEASON", alignment: .right, priority: .essential),
+        .init("NUMBER", alignment: .right, priority: .essential), .init("EPISODE", priority: .essential),
+        .init("AIRDATE", priority: .essential), .init("AIRTIME", priority: .essential),
+        .init("RUNTIME", alignment: .right, priority: .low), .init("TITLE", flexible: true),
+    ]
 
     private static let progressKeys = ["watched", "aired", "total"]
 
@@ -126,6 +128,11 @@ package struct EpisodeRowsView: TabularView {
     package func cells(of record: [UInt8], at index: Int) -> [TextTable.Cell]? {
         guard record.first == UInt8(ascii: "{"), (try? RawJSON.value(forKey: "episodes", in: record)) ?? nil == nil
         else { return nil }
+        return episodeCells(of: record)
+    }
+
+    /// An episode record's cells, labelled with its `_tvm.show`; `nil` when it is not an episode.
+    private func episodeCells(of record: [UInt8]) -> [TextTable.Cell]? {
         let show = (try? RawJSON.value(atPath: [RawJSON.tvmKey, "show", "name"], in: record)).flatMap { $0 }
         guard let cells = Self.cells(of: record, show: show.flatMap(RawJSON.string)) else { return nil }
         guard progress else { return cells }
@@ -141,7 +148,7 @@ package struct EpisodeRowsView: TabularView {
     package func rows(of record: [UInt8], at index: Int) -> [[TextTable.Cell]] {
         guard record.first == UInt8(ascii: "{"),
             let episodes = (try? RawJSON.value(forKey: "episodes", in: record)) ?? nil
-        else { return cells(of: record, at: index).map { [$0] } ?? [] }
+        else { return episodeCells(of: record).map { [$0] } ?? [] }
         let show = (try? RawJSON.value(atPath: ["show", "name"], in: record)).flatMap { $0 }.flatMap(RawJSON.string)
         return ((try? RawJSON.elements(ofArray: episodes)) ?? []).compactMap { Self.cells(of: $0, show: show) }
     }
@@ -149,7 +156,9 @@ package struct EpisodeRowsView: TabularView {
     private static func cells(of episodeRecord: [UInt8], show: String?) -> [TextTable.Cell]? {
         guard let episode = try? Episode(json: episodeRecord) else { return nil }
         // `tvm-fav next --all`'s line for a show with nothing left holds no episode: its show alone.
-        guard episode.id != nil else { return [.init(show ?? "")] + Array(repeating: .init(""), count: 8) }
+        guard episode.id != nil else {
+            return [.init(show ?? "")] + Array(repeating: .init(""), count: episodeColumns.count - 1)
+        }
         return [
             .init(show ?? ""), .init(Cells.number(episode.id)),
             .init(Cells.number(episode.season)), .init(Cells.number(episode.number)),

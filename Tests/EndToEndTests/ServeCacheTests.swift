@@ -13,13 +13,17 @@ struct ServeCacheTests {
 
     func text(_ feed: FeedCache.Feed) -> String { String(decoding: feed.body, as: UTF8.self) }
 
+    /// The feeds of the sandbox's favorites, a calendar of 7 days.
+    static func feeds(_ sandbox: Sandbox) -> FeedCache {
+        FeedCache(path: sandbox.favoritesDatabase.path, lockTimeout: 5, bodies: FeedBodies(days: 7))
+    }
+
     @Test("an unchanged database is answered from the kept feed; another process's add and watch are read next time")
     func keptUntilAnotherProcessChangesIt() async throws {
         try await withReplay { _, sandbox in
             sandbox.extraEnvironment["TVM_NOW"] = WatchCommandTests.now
             #expect(try await sandbox.runInProcess("tvm-fav", ["add", "1"]).status == 0)
-            let feeds = FeedCache(
-                path: sandbox.favoritesDatabase.path, lockTimeout: 5, bodies: FeedBodies(days: 7))
+            let feeds = Self.feeds(sandbox)
             let first = try await feeds.feed(.calendar, now: Self.now)
             #expect(!text(first).contains("Outlander"))
             #expect(await feeds.builds == 1)
@@ -58,12 +62,40 @@ struct ServeCacheTests {
         }
     }
 
+    @Test("a rebuild that says the same, its DTSTAMP aside, answers the kept feed: ETag and Last-Modified stay")
+    func sameContentKeepsValidators() async throws {
+        try await withReplay { _, sandbox in
+            sandbox.extraEnvironment["TVM_NOW"] = WatchCommandTests.now
+            // Outlander: S04E12 airs 2019-01-21 01:00 UTC, S04E13 a week later.
+            #expect(try await sandbox.runInProcess("tvm-fav", ["add", "43"]).status == 0)
+            let feeds = Self.feeds(sandbox)
+            let first = try await feeds.feed(.calendar, now: Self.now)
+            #expect(text(first).contains("SUMMARY:Outlander S04E12"))
+            #expect(first.modified == Self.now)
+
+            // A day later the window holds the same episode: built again (its DTSTAMP is new), answered as kept.
+            let dayLater = Self.now.addingTimeInterval(86_400)
+            let same = try await feeds.feed(.calendar, now: dayLater)
+            #expect(await feeds.builds == 2)
+            #expect(same.body == first.body)
+            #expect(same.digest == first.digest)
+            #expect(same.modified == Self.now)
+
+            // Once S04E12 has aired, S04E13 is in the window: a new feed, modified at that build.
+            let afterAiring = try Date("2019-01-21T02:00:00Z", strategy: .iso8601)
+            let moved = try await feeds.feed(.calendar, now: afterAiring)
+            #expect(text(moved).contains("SUMMARY:Outlander S04E13"), "\(text(moved))")
+            #expect(!text(moved).contains("S04E12"))
+            #expect(moved.digest != first.digest)
+            #expect(moved.modified == afterAiring)
+        }
+    }
+
     @Test("a database made after serve started, or made again, is read; none at all is an empty calendar")
     func databaseMadeLater() async throws {
         try await withReplay { _, sandbox in
             sandbox.extraEnvironment["TVM_NOW"] = WatchCommandTests.now
-            let feeds = FeedCache(
-                path: sandbox.favoritesDatabase.path, lockTimeout: 5, bodies: FeedBodies(days: 7))
+            let feeds = Self.feeds(sandbox)
             let empty = try await feeds.feed(.calendar, now: Self.now)
             #expect(!text(empty).contains("BEGIN:VEVENT"))
             #expect(try await sandbox.run("tvm-fav", ["add", "43"]).status == 0)

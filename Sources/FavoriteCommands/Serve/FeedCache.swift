@@ -8,16 +8,34 @@ import TVMStore
 /// The feeds of `tvm-fav serve`, each kept after it is built and answered again while nothing it depends on
 /// changed: the database (the same file, and no commit since, as SQLite's `data_version` on a kept connection
 /// says) and the minute of the clock (which decides what is upcoming). Any change, and the feed is read from the
-/// database again.
+/// database again; when it says the same as the kept one (a calendar's `DTSTAMP`, the time it was built, aside),
+/// the kept one is answered still, so that its `ETag` and `Last-Modified` change only with what it says.
 actor FeedCache {
-    /// One feed as answered: its body, media type, validator and the database's time.
+    /// One feed as answered: its body, media type, validator and the time it first said this.
     struct Feed: Sendable {
         var body: [UInt8]
         var contentType: String
         /// ``FeedResponse/digest(_:)`` of the body.
         var digest: String
-        /// When the database last changed, as its files say.
-        var modified: Date?
+        /// When a feed first said what this one says: the clock's time at the build that made it.
+        var modified: Date
+        /// ``FeedResponse/digest(_:)`` of the body without its `DTSTAMP` lines.
+        var content: String
+
+        init(body: [UInt8], contentType: String, modified: Date) {
+            self.body = body
+            self.contentType = contentType
+            self.digest = FeedResponse.digest(body)
+            self.modified = modified
+            self.content = FeedResponse.digest(Self.withoutStamps(body))
+        }
+
+        /// The body without the lines that start with `DTSTAMP:`.
+        static func withoutStamps(_ body: [UInt8]) -> [UInt8] {
+            let stamp = Array("DTSTAMP:".utf8)
+            let lines = body.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+            return Array(lines.filter { !$0.starts(with: stamp) }.joined(separator: [UInt8(ascii: "\n")]))
+        }
     }
 
     /// What a kept feed was built from.
@@ -58,12 +76,12 @@ actor FeedCache {
         builds += 1
         let store = store
         let bodies = bodies
-        let path = path
+        let previous = kept[route]?.feed
         let task = Task {
             let body = try await bodies.body(of: route, store: store, now: now)
-            return Feed(
-                body: body.bytes, contentType: body.contentType, digest: FeedResponse.digest(body.bytes),
-                modified: Self.modified(path))
+            let feed = Feed(body: body.bytes, contentType: body.contentType, modified: now)
+            if let kept = try? await previous?.value, kept.content == feed.content { return kept }
+            return feed
         }
         kept[route] = (source, task)
         do {
@@ -90,12 +108,5 @@ actor FeedCache {
         }
         let version = try await store?.dataVersion() ?? 0
         return Source(file: file, version: version, minute: minute)
-    }
-
-    /// The later modification time of the database file and its write-ahead log, where commits land first.
-    private static func modified(_ path: String) -> Date? {
-        [path, path + "-wal"].compactMap {
-            try? FileManager.default.attributesOfItem(atPath: $0)[.modificationDate] as? Date
-        }.max()
     }
 }

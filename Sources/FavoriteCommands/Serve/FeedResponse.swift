@@ -7,12 +7,12 @@ struct FeedResponse: Sendable {
     var headers: HTTPHeaders
     var body: [UInt8]
 
-    /// A feed's answer: `ETag` from the body's bytes, `Last-Modified` from the database file's time.
+    /// A feed's answer: `ETag` from the body's bytes, `Last-Modified` when a feed first said what it says.
     ///
     /// - Parameters:
     ///   - body: The feed.
     ///   - contentType: Its media type.
-    ///   - modified: When the database last changed.
+    ///   - modified: When a feed first said what it says.
     ///   - digest: ``digest(_:)`` of `body`, when it is known already.
     static func feed(_ body: [UInt8], contentType: String, modified: Date?, digest: String? = nil) -> FeedResponse {
         var headers = HTTPHeaders()

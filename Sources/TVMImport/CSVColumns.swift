@@ -1,3 +1,5 @@
+import TVMRecords
+
 /// A CSV header's columns, found by name, and the fields of a row read through them.
 struct CSVColumns {
     /// Each column's index by name (the first of two with the same name).
@@ -45,7 +47,9 @@ extension CSVColumns {
     /// - Throws: ``FieldProblem`` when the field is not a whole number.
     func number(_ fields: [String], _ names: [String], label: String) throws(FieldProblem) -> Int? {
         guard let text = value(fields, names) else { return nil }
-        guard let number = Int(text) else { throw FieldProblem(detail: "\(label) \"\(text)\" is not a number") }
+        guard let number = Int(text) else {
+            throw FieldProblem(detail: "\(label) \"\(Excerpt.of(text, limit: 80))\" is not a number")
+        }
         return number
     }
 }

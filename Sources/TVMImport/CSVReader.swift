@@ -1,4 +1,5 @@
 import Foundation
+import TVMRecords
 
 /// Reads a CSV file record by record: its header first, then its rows, each with the line it starts on and its
 /// original text.
@@ -19,6 +20,8 @@ public struct CSVReader: Sendable {
         public var bytes: ArraySlice<UInt8>
         /// The record as it stood in the file, without its line end.
         public var original: String { String(decoding: bytes, as: UTF8.self) }
+        /// The record as a message quotes it: its first 200 characters.
+        public var excerpt: String { Excerpt.of(bytes, limit: 200) }
         /// What is wrong with it, when it cannot be read.
         public var problem: String?
     }

@@ -1,4 +1,5 @@
 import Foundation
+import TVMRecords
 
 /// Reads the JSON exports: Trakt's history and watched shows, Simkl's backup, Sonarr's series list.
 ///
@@ -77,7 +78,9 @@ enum JSONExportReader {
             history.skipped.append(
                 SkippedRow(
                     reason: .unreadable,
-                    detail: "watched_at \"\(object["watched_at"] ?? "")\" is not an ISO 8601 time", origin: origin))
+                    detail:
+                        "watched_at \"\(Excerpt.of("\(object["watched_at"] ?? "")", limit: 80))\" is not an ISO 8601 time",
+                    origin: origin))
             return
         }
         history.rows.append(

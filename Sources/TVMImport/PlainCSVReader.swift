@@ -28,7 +28,7 @@ enum PlainCSVReader {
                 .badLayout(
                     file: file.name,
                     reason: """
-                        the header (\(header.original)) names no show column: expected tvmaze_id, thetvdb_id, \
+                        the header (\(header.excerpt)) names no show column: expected tvmaze_id, thetvdb_id, \
                         imdb_id or show, then season, episode, watched_at
                         """))
             return history
@@ -37,7 +37,7 @@ enum PlainCSVReader {
             history.problems.append(
                 .badLayout(
                     file: file.name,
-                    reason: "the header (\(header.original)) has \(columns.has(season) ? "season" : "episode") "
+                    reason: "the header (\(header.excerpt)) has \(columns.has(season) ? "season" : "episode") "
                         + "but no \(columns.has(season) ? "episode" : "season") column"))
             return history
         }

@@ -1,4 +1,5 @@
 import Foundation
+import TVMRecords
 
 /// Reads TV Time's GDPR export: the tracking records, the followed shows, the per-show data and the older seen
 /// episodes (joined to the followed shows by name, having no show id).
@@ -32,7 +33,7 @@ enum TVTimeReader {
             history.problems.append(
                 .badLayout(
                     file: file.name,
-                    reason: "no column \(missing[0]) in the header (\(header.original)): is it a TV Time export?"))
+                    reason: "no column \(missing[0]) in the header (\(header.excerpt)): is it a TV Time export?"))
             return history
         }
         while let record = reader.next() {
@@ -67,7 +68,8 @@ enum TVTimeReader {
                 return ImportRow(show: show, episode: nil, watchedAt: nil, origin: origin)
             }
             guard key.hasPrefix("watch-episode") || key.hasPrefix("rewatch-episode") else {
-                throw FieldProblem(detail: "key \"\(key)\" is neither an episode watched nor a show followed")
+                throw FieldProblem(
+                    detail: "key \"\(Excerpt.of(key, limit: 80))\" is neither an episode watched nor a show followed")
             }
             let episode = try number(
                 fields, columns, season: ["season_number", "s_no"], episode: ["episode_number", "ep_no"])
@@ -108,7 +110,9 @@ enum TVTimeReader {
         let text = columns.value(fields, names) ?? ""
         guard let date = ExportDate.parse(text) else {
             throw FieldProblem(
-                detail: "\(names[0]) \"\(text)\" is not a time such as 2019-01-02 21:00:00 or 2019-01-02T21:00:00Z")
+                detail:
+                    "\(names[0]) \"\(Excerpt.of(text, limit: 80))\" is not a time such as 2019-01-02 21:00:00 or 2019-01-02T21:00:00Z"
+            )
         }
         return date
     }

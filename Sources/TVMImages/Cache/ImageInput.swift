@@ -66,8 +66,5 @@ public enum ImageInput {
     }
 
     /// The JSON text for a message, shortened to 40 characters.
-    private static func quote(_ text: [UInt8]) -> String {
-        let string = String(decoding: text, as: UTF8.self)
-        return string.count > 40 ? String(string.prefix(39)) + "…" : string
-    }
+    private static func quote(_ text: [UInt8]) -> String { Excerpt.of(text, limit: 40) }
 }

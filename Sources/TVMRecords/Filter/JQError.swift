@@ -59,9 +59,7 @@ public enum JQError: Error, LocalizedError, Equatable {
     }
 
     /// A program as messages quote it: whole up to 200 characters, else its first 200 and `…`.
-    static func excerpt(_ program: String) -> String {
-        program.count <= 200 ? program : String(program.prefix(200)) + "…"
-    }
+    static func excerpt(_ program: String) -> String { Excerpt.of(program, limit: 200) }
 
     /// The message for this error in a run of `program`, which explains jq 1.6's bare `break` for `input` and
     /// `inputs`: each record is filtered alone, so there is no further input to read.

@@ -327,10 +327,7 @@ public final class JQFilter {
     }
 
     /// The start of an input for error messages: at most 80 characters, `…` marking a cut.
-    private static func excerpt(of text: String) -> String {
-        let limit = 80
-        return text.count <= limit ? text : String(text.prefix(limit)) + "…"
-    }
+    private static func excerpt(of text: String) -> String { Excerpt.of(text, limit: 80) }
 }
 
 @available(*, unavailable)

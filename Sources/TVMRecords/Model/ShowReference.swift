@@ -105,10 +105,7 @@ public enum ShowReference {
     }
 
     /// The JSON text for a message, shortened to 40 characters.
-    private static func quote(_ text: [UInt8]) -> String {
-        let string = String(decoding: text, as: UTF8.self)
-        return string.count > 40 ? String(string.prefix(39)) + "…" : string
-    }
+    private static func quote(_ text: [UInt8]) -> String { Excerpt.of(text, limit: 40) }
 }
 
 /// A show an input line refers to: its id, and what the line says of it.

@@ -9,12 +9,23 @@ struct FetchCommandTests {
         try await withReplay { server, sandbox in
             let result = try await sandbox.runInProcess("tvm-fetch", ["shows", "--page", "0"])
             #expect(result.status == 0)
-            #expect(result.stderr.isEmpty)
             let expected = try Fixtures.elements("shows/page-0.json", baseURL: server.baseURL)
             #expect(expected.count == 240)
             #expect(result.lines == expected)
-            #expect(server.log.count(matching: .exact("/shows?page=0")) == 1)
+            let targets = server.log.requests.map(\.target)
+            #expect(Self.folded(targets, stderr: result.stderr) == ["/shows?page=0"], "\(targets)\n\(result.stderr)")
         }
+    }
+
+    /// The targets asked, each asked again at once folded into one; `nil` when the run's stderr says anything but
+    /// its retries. On a loaded machine a 350 KB page can outlast --timeout and be asked again, which is the
+    /// client working; a run with no retry must have said nothing at all.
+    static func folded(_ targets: [String], stderr: String) -> [String]? {
+        let once = targets.enumerated().filter { $0.offset == 0 || targets[$0.offset - 1] != $0.element }.map(\.element)
+        let notes = stderr.split(separator: "\n")
+        let retried = once.count < targets.count
+        guard retried ? notes.allSatisfy({ $0.contains("retrying in") }) : notes.isEmpty else { return nil }
+        return once
     }
 
     @Test("shows --all walks pages from --page until the 404 and prints every page")
@@ -28,7 +39,9 @@ struct FetchCommandTests {
             #expect(result.lines.count == 245 + 242)
             #expect(result.lines == expected)
             let targets = server.log.requests.map(\.target)
-            #expect(targets == ["/shows?page=1", "/shows?page=2", "/shows?page=3"])
+            #expect(
+                Self.folded(targets, stderr: result.stderr) == ["/shows?page=1", "/shows?page=2", "/shows?page=3"],
+                "\(targets)\n\(result.stderr)")
         }
     }
 

@@ -94,14 +94,20 @@ package final class Diagnostics: Sendable {
         lock.withLock { suspensions.withLockedValue { $0 = max(0, $0 - 1) } }
     }
 
+    /// The most characters of a message that are written; the rest is cut with `…`.
+    static let longestMessage = 20_000
+    /// The most characters of each line of a message that are written.
+    static let longestLine = 2_000
+
     private func emit(_ level: String, _ message: String, code: String) {
         clearProgress()
         let label = color ? "\u{1B}[\(code);1m\(level):\u{1B}[0m" : "\(level):"
         // Messages quote names, URLs and values from records: whatever a record holds, no escape sequence or
-        // bidirectional override reaches the terminal through a message.
-        let lines = HTMLText.terminalSafe(message).split(separator: "\n", omittingEmptySubsequences: false)
+        // bidirectional override reaches the terminal through a message, and no line is longer than a screenful.
+        let safe = HTMLText.terminalSafe(Excerpt.of(message, limit: Self.longestMessage))
+        let lines = safe.split(separator: "\n", omittingEmptySubsequences: false)
         lock.withLock {
-            for line in lines { write("\(tool): \(label) \(line)\n") }
+            for line in lines { write("\(tool): \(label) \(Excerpt.of(line, limit: Self.longestLine))\n") }
         }
     }
 }

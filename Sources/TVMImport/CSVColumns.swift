@@ -41,6 +41,11 @@ struct FieldProblem: Error {
     var detail: String
 }
 
+extension Excerpt {
+    /// A field's value as an import's messages quote it: its first 80 characters.
+    static func field(_ text: some StringProtocol) -> String { of(text, limit: 80) }
+}
+
 extension CSVColumns {
     /// The number in the first filled field among `names`, `nil` when none is filled.
     ///
@@ -48,7 +53,7 @@ extension CSVColumns {
     func number(_ fields: [String], _ names: [String], label: String) throws(FieldProblem) -> Int? {
         guard let text = value(fields, names) else { return nil }
         guard let number = Int(text) else {
-            throw FieldProblem(detail: "\(label) \"\(Excerpt.of(text, limit: 80))\" is not a number")
+            throw FieldProblem(detail: "\(label) \"\(Excerpt.field(text))\" is not a number")
         }
         return number
     }

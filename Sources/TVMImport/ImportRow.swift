@@ -38,7 +38,7 @@ public struct ShowKey: Sendable, Hashable {
         if let tvmaze { ids.append("TVMaze \(tvmaze)") }
         if let thetvdb { ids.append("TheTVDB \(thetvdb)") }
         if let imdb { ids.append("IMDb \(imdb)") }
-        let name = title.map { "\"\(Excerpt.of($0, limit: 80))\"" } ?? "a show"
+        let name = title.map { "\"\(Excerpt.field($0))\"" } ?? "a show"
         return ids.isEmpty ? name : "\(name) (\(ids.joined(separator: ", ")))"
     }
 }

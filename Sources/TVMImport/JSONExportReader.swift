@@ -79,7 +79,7 @@ enum JSONExportReader {
                 SkippedRow(
                     reason: .unreadable,
                     detail:
-                        "watched_at \"\(Excerpt.of("\(object["watched_at"] ?? "")", limit: 80))\" is not an ISO 8601 time",
+                        "watched_at \"\(Excerpt.field("\(object["watched_at"] ?? "")"))\" is not an ISO 8601 time",
                     origin: origin))
             return
         }

@@ -68,10 +68,9 @@ enum PlainCSVReader {
             if let record = line.record {
                 original = record[...]
             } else {
-                if written == nil {
-                    written = file.bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-                }
-                original = written?[line.number - 1] ?? []
+                let lines = written ?? file.bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+                written = lines
+                original = lines[line.number - 1]
             }
             if original.last == UInt8(ascii: "\r") { original.removeLast() }
             if original.count > 65_536 { original = [] }

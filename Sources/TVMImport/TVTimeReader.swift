@@ -69,7 +69,7 @@ enum TVTimeReader {
             }
             guard key.hasPrefix("watch-episode") || key.hasPrefix("rewatch-episode") else {
                 throw FieldProblem(
-                    detail: "key \"\(Excerpt.of(key, limit: 80))\" is neither an episode watched nor a show followed")
+                    detail: "key \"\(Excerpt.field(key))\" is neither an episode watched nor a show followed")
             }
             let episode = try number(
                 fields, columns, season: ["season_number", "s_no"], episode: ["episode_number", "ep_no"])
@@ -111,7 +111,7 @@ enum TVTimeReader {
         guard let date = ExportDate.parse(text) else {
             throw FieldProblem(
                 detail:
-                    "\(names[0]) \"\(Excerpt.of(text, limit: 80))\" is not a time such as 2019-01-02 21:00:00 or 2019-01-02T21:00:00Z"
+                    "\(names[0]) \"\(Excerpt.field(text))\" is not a time such as 2019-01-02 21:00:00 or 2019-01-02T21:00:00Z"
             )
         }
         return date

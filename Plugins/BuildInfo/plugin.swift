@@ -34,7 +34,7 @@ struct BuildInfoPlugin: BuildToolPlugin {
 
     /// The files of the package's git checkout that change with a commit, a checkout or a tag: HEAD and the index
     /// of its git folder (a worktree's own), and the branch heads of the common folder (the folder itself changes
-    /// when git renames a new head into it). None outside a git checkout.
+    /// when git renames a new head into it); those that exist. None outside a git checkout.
     static func gitFiles(_ root: URL) -> [URL] {
         let dotGit = root.appending(path: ".git")
         var isFolder: ObjCBool = false
@@ -64,6 +64,8 @@ struct BuildInfoPlugin: BuildToolPlugin {
             files.append(
                 common.appending(path: head.dropFirst("ref: ".count).trimmingCharacters(in: .whitespacesAndNewlines)))
         }
-        return files
+        // A missing input fails the build: a checkout made by `git init` and `git fetch` has no packed-refs, a
+        // new repository no index, and a branch not yet committed to no head.
+        return files.filter { FileManager.default.fileExists(atPath: $0.path) }
     }
 }

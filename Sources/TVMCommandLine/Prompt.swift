@@ -51,15 +51,37 @@ package enum Prompt {
         } ?? false
     }
 
-    /// Runs `body` with the controlling terminal (`/dev/tty`) open and progress lines held; `nil` when there is no
-    /// terminal to ask on.
+    /// Runs `body` with the controlling terminal (`/dev/tty`) open, held against the other tools on it, and
+    /// progress lines held; `nil` when there is no terminal to ask on.
     private static func withTerminal<T>(_ diagnostics: Diagnostics, _ body: (Int32) -> T) -> T? {
         let fd = open("/dev/tty", O_RDWR | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
+        let hold = holdTerminal()
+        defer { if let hold { close(hold) } }
         diagnostics.suspendProgress()
         defer { diagnostics.resumeProgress() }
         return body(fd)
+    }
+
+    /// Waits until no other process holds the terminal the standard streams are on, and holds it until the
+    /// returned descriptor is closed; `nil` when none of them is a terminal.
+    ///
+    /// The tools of a pipeline that fail together (`tvm-fav list | tvm-episodes | tvm-img` with the network down)
+    /// then ask one after the other. Asked at once, each key would go to one of them, and their terminal modes
+    /// would be restored out of order, leaving the shell without echo. The lock is `flock` on the terminal device
+    /// (`/dev/pts/N`): `/dev/tty` is one device for every terminal, and the pipeline's processes share the
+    /// shell's open stderr, whose lock they would share too.
+    private static func holdTerminal() -> Int32? {
+        for stream in [STDERR_FILENO, STDIN_FILENO, STDOUT_FILENO] where isatty(stream) == 1 {
+            let fd = open("/proc/self/fd/\(stream)", O_RDONLY | O_NOCTTY | O_CLOEXEC)
+            guard fd >= 0 else { return nil }
+            while flock(fd, LOCK_EX) != 0 {
+                guard errno == EINTR else { break }
+            }
+            return fd
+        }
+        return nil
     }
 
     private static func write(_ fd: Int32, _ text: String) {

@@ -52,6 +52,39 @@ struct TerminalPromptTests {
         }
     }
 
+    @Test("two tools that fail together on one terminal ask one after the other, and leave its modes as they were")
+    func dialogsTakeTurns() async throws {
+        let faults = ["/shows/1", "/shows/139"].map {
+            FaultRule(.serverError(status: 503), matching: .exact($0), times: 1)
+        }
+        try await withReplay(faults: faults) { server, sandbox in
+            let fetch = "tvm-fetch show --retries 0 --format jsonl --jq .name"
+            let session = try sandbox.terminal(
+                "modes=$(stty -g); \(fetch) 1 & first=$!; \(fetch) 139; second=$?; wait $first; first=$?; "
+                    + "[ \"$(stty -g)\" = \"$modes\" ] && echo 'modes restored'; exit $((first + second))")
+            let dialog = "[R]etry / [c]ancel "
+            try await session.waitFor(dialog)
+            // Both have failed, and the second is past its request: it would show its dialog now.
+            let deadline = ContinuousClock.now + .seconds(30)
+            while server.log.count(matching: .exact("/shows/1")) + server.log.count(matching: .exact("/shows/139")) < 2,
+                ContinuousClock.now < deadline
+            {
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            try await Task.sleep(for: .milliseconds(500))
+            #expect(session.count(dialog) == 1, "\(session.output)")
+            session.type("r")
+            try await session.waitFor(dialog, times: 2)
+            session.type("r")
+            let (status, screen) = try await session.finish()
+            #expect(status == 0, "\(screen)")
+            // Each answer is echoed after its own question; the first tool's output may follow the second's.
+            #expect(session.count(dialog) == 2 && session.count("Retry\r\n") == 2, "\(screen)")
+            #expect(screen.contains("Under the Dome\r\n") && screen.contains("Girls\r\n"), "\(screen)")
+            #expect(screen.contains("modes restored\r\n"), "\(screen)")
+        }
+    }
+
     @Test("tvm-fetch show and tvm-episodes with no ids and a terminal on stdin print a hint instead of waiting")
     func stdinTerminalHint() async throws {
         let sandbox = try Sandbox()

@@ -49,13 +49,18 @@ final class TerminalSession: @unchecked Sendable {
         lock.withLock { String(decoding: received, as: UTF8.self) }
     }
 
-    /// Waits until the screen shows `text`.
+    /// How many times the screen shows `text` so far.
+    func count(_ text: String) -> Int {
+        output.components(separatedBy: text).count - 1
+    }
+
+    /// Waits until the screen shows `text`, `times` times.
     ///
     /// - Throws: ``TerminalSessionError/timedOut(waitingFor:screen:)`` after `timeout`.
-    func waitFor(_ text: String, timeout: Duration = .seconds(30)) async throws {
+    func waitFor(_ text: String, times: Int = 1, timeout: Duration = .seconds(30)) async throws {
         let deadline = ContinuousClock.now + timeout
-        while !output.contains(text) {
-            guard ContinuousClock.now < deadline, process.isRunning || output.contains(text) else {
+        while count(text) < times {
+            guard ContinuousClock.now < deadline, process.isRunning || count(text) >= times else {
                 throw TerminalSessionError.timedOut(waitingFor: text, screen: output)
             }
             try await Task.sleep(for: .milliseconds(20))

@@ -57,9 +57,7 @@ extension FavoritesStore {
     /// - Throws: ``StoreError``.
     public func missingFavorites() async throws(StoreError) -> [Int: MissingFavorite] {
         try await read("reading favorites") { db in
-            // A database not yet migrated (opened read-only) has no show marked gone.
-            guard try db.tableExists(MissingFavorite.databaseTableName) else { return [:] }
-            return Dictionary(uniqueKeysWithValues: try MissingFavorite.fetchAll(db).map { ($0.showID, $0) })
+            Dictionary(uniqueKeysWithValues: try MissingFavorite.fetchAll(db).map { ($0.showID, $0) })
         }
     }
 }

@@ -26,6 +26,10 @@ public struct CSVReader: Sendable {
         public var problem: String?
     }
 
+    /// The longest field read, in bytes: no tracker writes one near it. A longer field makes its record a
+    /// problem, so that a hostile line costs no more memory than the file that holds it.
+    public static let longestField = 1 << 20
+
     private let bytes: [UInt8]
     private let separator: UInt8
     private var index: Int
@@ -80,12 +84,19 @@ public struct CSVReader: Sendable {
         var afterQuote = false
         var problem: String?
         var end = bytes.count
+        func keep(_ byte: UInt8) {
+            guard field.count < longestField else {
+                problem = problem ?? "a field longer than \(longestField >> 20) MiB"
+                return
+            }
+            field.append(byte)
+        }
         scan: while index < bytes.count {
             let byte = bytes[index]
             if quoted {
                 if byte == UInt8(ascii: "\"") {
                     if index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "\"") {
-                        field.append(byte)
+                        keep(byte)
                         index += 2
                         continue
                     }
@@ -93,7 +104,7 @@ public struct CSVReader: Sendable {
                     afterQuote = true
                 } else {
                     if byte == UInt8(ascii: "\n") { line += 1 }
-                    field.append(byte)
+                    keep(byte)
                 }
                 index += 1
                 continue
@@ -108,7 +119,7 @@ public struct CSVReader: Sendable {
                     quoted = true
                 } else {
                     problem = problem ?? "a quote inside an unquoted field (quote the field and double its quotes)"
-                    field.append(byte)
+                    keep(byte)
                 }
             case UInt8(ascii: "\n"):
                 end = index > begin && bytes[index - 1] == UInt8(ascii: "\r") ? index - 1 : index
@@ -121,7 +132,7 @@ public struct CSVReader: Sendable {
                 if afterQuote && byte != UInt8(ascii: " ") {
                     problem = problem ?? "text after a closing quote"
                 }
-                field.append(byte)
+                keep(byte)
             }
             index += 1
         }

@@ -1,4 +1,5 @@
 import Foundation
+import TVMRecords
 
 /// Finds and reads the files of an export: a ZIP, a folder, a single file, or stdin (`-`).
 ///
@@ -141,19 +142,23 @@ public enum ExportSource {
         .cannotRead(path: path, reason: "it is larger than \(maxBytes / 1_048_576) MB")
     }
 
+    /// Reads a whole file into one buffer, sized from the file's length, so that a file near `maxBytes` is held
+    /// once, not twice; a regular file over `maxBytes` is refused before it is read.
     private static func read(_ path: String, maxBytes: Int) throws(ImportError) -> [UInt8] {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw .cannotRead(path: path, reason: "it cannot be opened (permissions?)")
-        }
-        defer { try? handle.close() }
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw .cannotRead(path: path, reason: "it cannot be opened (permissions?)") }
+        defer { close(fd) }
+        var status = stat()
+        let size = fstat(fd, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG ? Int(status.st_size) : 0
+        guard size <= maxBytes else { throw tooLarge(path, maxBytes) }
+        var source = FileDescriptorSource(fileDescriptor: fd)
+        let bytes: [UInt8]
         do {
-            let data = try handle.read(upToCount: maxBytes + 1) ?? Data()
-            guard data.count <= maxBytes else { throw tooLarge(path, maxBytes) }
-            return [UInt8](data)
-        } catch let error as ImportError {
-            throw error
+            bytes = try source.readAll(upTo: maxBytes, expecting: size)
         } catch {
             throw .cannotRead(path: path, reason: error.localizedDescription)
         }
+        guard bytes.count <= maxBytes else { throw tooLarge(path, maxBytes) }
+        return bytes
     }
 }

@@ -74,6 +74,22 @@ struct ImportReaderTests {
         #expect(records[2].line == 3)
     }
 
+    @Test("CSV: a field over 1 MiB makes its record a problem, kept to 1 MiB, and the rows after it still come")
+    func csvLongestField() {
+        let limit = CSVReader.longestField
+        let long = String(repeating: "x", count: limit + 10)
+        let exact = String(repeating: "y", count: limit)
+        let records = records("h,n\n\(long),1\n\"\(long)\",2\n\(exact),3\nnext,4\n")
+        #expect(records.count == 5)
+        for record in records[1...2] {
+            #expect(record.problem == "a field longer than 1 MiB")
+            #expect(record.fields.first?.utf8.count == limit)
+            #expect(record.bytes.count > limit + 10)
+        }
+        #expect(records[3].problem == nil && records[3].fields == [exact, "3"])
+        #expect(records[4].fields == ["next", "4"] && records[4].line == 5)
+    }
+
     @Test("file roles come from names after any prefix; credentials and personal data have none")
     func roles() {
         #expect(ExportFileRole.known(name: "3f9a1c_followed_tv_show.csv") == .tvtimeFollowed)

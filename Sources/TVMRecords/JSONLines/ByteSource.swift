@@ -34,11 +34,15 @@ public struct AnyByteSource: ByteSource, Sendable {
 extension ByteSource {
     /// Reads to the end of the input, or until more than `limit` bytes have come.
     ///
-    /// - Parameter limit: The most bytes wanted; one more is read so that the caller can tell the input is larger.
+    /// - Parameters:
+    ///   - limit: The most bytes wanted; one more is read so that the caller can tell the input is larger.
+    ///   - size: How many bytes the input is expected to hold (a file's length), reserved at once so that the
+    ///     buffer is not copied as it grows; 0 when unknown.
     /// - Returns: At most `limit + 1` bytes.
     /// - Throws: ``JSONLinesError/readFailed(errno:reason:)`` if reading fails.
-    public mutating func readAll(upTo limit: Int) throws(JSONLinesError) -> [UInt8] {
+    public mutating func readAll(upTo limit: Int, expecting size: Int = 0) throws(JSONLinesError) -> [UInt8] {
         var bytes: [UInt8] = []
+        bytes.reserveCapacity(min(size, limit) + 1)
         let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 65_536, alignment: 1)
         defer { chunk.deallocate() }
         while bytes.count <= limit {

@@ -120,7 +120,8 @@ struct ZipArchive {
         case 0:
             bytes = compressed
         case 8:
-            bytes = try Self.inflate(compressed, budget: budget, path: path, label: label, maxBytes: maxBytes)
+            bytes = try Self.inflate(
+                compressed, size: member.size, budget: budget, path: path, label: label, maxBytes: maxBytes)
         default:
             throw .badArchive(
                 path: path, reason: "\(member.path) is compressed with method \(member.method): extract it with unzip")
@@ -136,15 +137,18 @@ struct ZipArchive {
         return bytes
     }
 
-    private static func inflate(_ input: [UInt8], budget: Int, path: String, label: String, maxBytes: Int)
-        throws(ImportError) -> [UInt8]
-    {
+    /// Inflates `input` into a buffer reserved for the `size` the directory declares (at most `budget`), so that a
+    /// large member is not copied as it grows; the declared size is a hint, not trusted.
+    private static func inflate(
+        _ input: [UInt8], size: Int, budget: Int, path: String, label: String, maxBytes: Int
+    ) throws(ImportError) -> [UInt8] {
         var stream = z_stream()
         guard inflateInit2_(&stream, -MAX_WBITS, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
             throw .badArchive(path: path, reason: "zlib cannot start")
         }
         defer { inflateEnd(&stream) }
         var output: [UInt8] = []
+        output.reserveCapacity(min(size, budget))
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         var input = input
         var status: Int32 = Z_OK

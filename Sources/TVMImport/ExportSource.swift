@@ -148,13 +148,11 @@ public enum ExportSource {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw .cannotRead(path: path, reason: "it cannot be opened (permissions?)") }
         defer { close(fd) }
-        var status = stat()
-        let size = fstat(fd, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG ? Int(status.st_size) : 0
-        guard size <= maxBytes else { throw tooLarge(path, maxBytes) }
         var source = FileDescriptorSource(fileDescriptor: fd)
+        guard source.remainingSize <= maxBytes else { throw tooLarge(path, maxBytes) }
         let bytes: [UInt8]
         do {
-            bytes = try source.readAll(upTo: maxBytes, expecting: size)
+            bytes = try source.readAll(upTo: maxBytes)
         } catch {
             throw .cannotRead(path: path, reason: error.localizedDescription)
         }

@@ -252,6 +252,27 @@ struct JSONLinesReaderTests {
         close(readEnd)
     }
 
+    @Test("a file descriptor source knows the bytes left in a regular file, and says 0 for a pipe")
+    func remainingSize() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("tvm-remaining-\(getpid())").path
+        try Data("0123456789".utf8).write(to: URL(fileURLWithPath: path))
+        defer { unlink(path) }
+        let fd = open(path, O_RDONLY)
+        try #require(fd >= 0)
+        defer { close(fd) }
+        var source = FileDescriptorSource(fileDescriptor: fd)
+        #expect(source.remainingSize == 10)
+        var four = [UInt8](repeating: 0, count: 4)
+        _ = try four.withUnsafeMutableBytes { try source.read(into: $0) }
+        #expect(source.remainingSize == 6)
+        #expect(try source.readAll(upTo: 100) == Array("456789".utf8))
+        var fds: [Int32] = [0, 0]
+        try #require(pipe(&fds) == 0)
+        #expect(FileDescriptorSource(fileDescriptor: fds[0]).remainingSize == 0)
+        close(fds[0])
+        close(fds[1])
+    }
+
     @Test("AsyncJSONLines throws a read error")
     func asyncReadError() async throws {
         var iterator = AsyncJSONLines(source: FileDescriptorSource(fileDescriptor: -1)).makeAsyncIterator()

@@ -8,6 +8,9 @@ public protocol ByteSource {
     /// - Returns: The number of bytes read, or 0 at the end of the input.
     /// - Throws: ``JSONLinesError/readFailed(errno:reason:)`` if reading fails.
     mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws(JSONLinesError) -> Int
+
+    /// How many bytes are left to read, when the source can tell (a regular file); 0 when it cannot.
+    var remainingSize: Int { get }
 }
 
 /// Any sendable byte source, as one type: standard input, whichever the run's context opens.
@@ -29,20 +32,25 @@ public struct AnyByteSource: ByteSource, Sendable {
     public mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws(JSONLinesError) -> Int {
         try base.read(into: buffer)
     }
+
+    /// What the wrapped source can tell of its remaining bytes.
+    public var remainingSize: Int { base.remainingSize }
 }
 
 extension ByteSource {
+    /// Unknown, unless the source says otherwise.
+    public var remainingSize: Int { 0 }
+
     /// Reads to the end of the input, or until more than `limit` bytes have come.
     ///
-    /// - Parameters:
-    ///   - limit: The most bytes wanted; one more is read so that the caller can tell the input is larger.
-    ///   - size: How many bytes the input is expected to hold (a file's length), reserved at once so that the
-    ///     buffer is not copied as it grows; 0 when unknown.
+    /// A source that knows its size (``remainingSize``) is read into a buffer reserved for it at once, so that the
+    /// buffer is not copied as it grows.
+    /// - Parameter limit: The most bytes wanted; one more is read so that the caller can tell the input is larger.
     /// - Returns: At most `limit + 1` bytes.
     /// - Throws: ``JSONLinesError/readFailed(errno:reason:)`` if reading fails.
-    public mutating func readAll(upTo limit: Int, expecting size: Int = 0) throws(JSONLinesError) -> [UInt8] {
+    public mutating func readAll(upTo limit: Int) throws(JSONLinesError) -> [UInt8] {
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(min(size, limit) + 1)
+        bytes.reserveCapacity(min(remainingSize, limit) + 1)
         let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 65_536, alignment: 1)
         defer { chunk.deallocate() }
         while bytes.count <= limit {

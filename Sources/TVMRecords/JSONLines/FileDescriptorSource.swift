@@ -39,4 +39,13 @@ public struct FileDescriptorSource: ByteSource, Sendable {
             }
         }
     }
+
+    /// The bytes left in a regular file, from its length and the descriptor's offset; 0 for a pipe, a terminal or
+    /// anything else whose length says nothing.
+    public var remainingSize: Int {
+        var status = stat()
+        guard fstat(fileDescriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return 0 }
+        let offset = lseek(fileDescriptor, 0, SEEK_CUR)
+        return max(0, Int(status.st_size) - Int(max(0, offset)))
+    }
 }

@@ -164,6 +164,9 @@ let package = Package(
                 "TVMRecords", "TVMText", "TVMTerminal", "TVMStore", "TVMazeAPI", "TVMImages", "TVMCommandLine",
                 "TVMCatalog", "TVMImport", "TVMAccount", "SearchCommands", grdb,
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                // The transport's reading of AsyncHTTPClient's and NIO's errors.
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ],
             resources: [.copy("Images")]
         ),

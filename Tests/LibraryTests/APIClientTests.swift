@@ -1,4 +1,6 @@
+import AsyncHTTPClient
 import Foundation
+import NIOCore
 import Testing
 
 @testable import TVMImages
@@ -152,6 +154,35 @@ struct APIClientTests {
         let elsewhere = try await client.downloadBody(url: "http://images.test:8080/9.jpg")
         #expect(elsewhere.status == 200)
         #expect(transport.calls.dropFirst(3).map(\.url) == Array(repeating: "http://images.test:8080/9.jpg", count: 2))
+    }
+
+    @Test("with skipsUnreachableHosts, a host whose connection timed out on every attempt is not asked again")
+    func skipsHostThatNeverAnswersConnect() async throws {
+        let transport = ScriptedTransport([.fail(.connectTimeout("connecting to api.test timed out"))])
+        let events = EventRecorder()
+        let client = try ClientFactory.client(transport, events: events, skipsUnreachableHosts: true)
+        let timedOut = APIError.timedOut(url: Self.showURL, attempts: 3, detail: "connecting to api.test timed out")
+        #expect(await Self.fetchError(client) == timedOut)
+        #expect(transport.callCount == 3)
+        #expect(
+            await Self.fetchError(client, .show(id: 2))
+                == .skipped(url: ClientFactory.baseURL + "/shows/2", host: "api.test", cause: timedOut))
+        #expect(transport.callCount == 3, "nothing more was sent to the host")
+        #expect(events.events.last == .hostSkipped(host: "api.test", cause: timedOut))
+    }
+
+    @Test("the transport tells a connect that timed out from a read that did")
+    func connectTimeoutIsItsOwnFailure() {
+        let classify = { (error: any Error) in
+            AsyncHTTPTransport.classify(error, host: "api.test", proxy: nil, verbose: false)
+        }
+        #expect(
+            classify(HTTPClientError.connectTimeout)
+                == .connectTimeout("connecting to api.test timed out; try a larger --timeout"))
+        #expect(
+            classify(ChannelError.connectTimeout(.seconds(5)))
+                == .connectTimeout("connecting to api.test timed out; try a larger --timeout"))
+        #expect(classify(HTTPClientError.readTimeout) == .timeout("api.test stopped answering; try a larger --timeout"))
     }
 
     @Test("a cut connection, a timeout or a 5xx on every attempt does not skip the host; nor does the default")

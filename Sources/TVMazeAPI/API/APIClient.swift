@@ -44,11 +44,12 @@ public final class APIClient: Sendable {
     ///   - cache: Where successful JSON responses are kept, or `nil` for none.
     ///   - cacheMode: How the cache is used.
     ///   - skipsUnreachableHosts: Whether a host is skipped for the rest of the run once a request to it could
-    ///     not connect (``TransportFailure/unreachable(_:)``: refused, no route, no such name) on its last
-    ///     attempt and the retry dialog did not start over: later requests to it, and the retries of those
-    ///     under way, end at once with ``APIError/skipped(url:host:cause:)``. For batches (a page of posters),
-    ///     as apt does with a host it cannot reach; not for a live search, whose user retries on purpose. A
-    ///     5xx, a timeout or a connection cut short never trips it.
+    ///     not connect (``TransportFailure/unreachable(_:)``: refused, no route, no such name; or
+    ///     ``TransportFailure/connectTimeout(_:)``) on its last attempt and the retry dialog did not start over:
+    ///     later requests to it, and the retries of those under way, end at once with
+    ///     ``APIError/skipped(url:host:cause:)``. For batches (a page of posters), as apt does with a host it
+    ///     cannot reach; not for a live search, whose user retries on purpose. A 5xx, a read timeout or a
+    ///     connection cut short never trips it.
     ///   - clock: The clock for retry delays and cache freshness (the limiter has its own).
     ///   - spoolDirectory: Where the elements of an array answer past 4 MiB wait, in an unlinked file, until the
     ///     answer is whole (``fetchArray(_:)``).
@@ -335,6 +336,9 @@ public final class APIClient: Sendable {
             } catch let error as TransportFailure {
                 switch error {
                 case .timeout(let detail): failure = .timedOut(detail)
+                case .connectTimeout(let detail):
+                    failure = .timedOut(detail)
+                    hostDown = true
                 case .connection(let detail): failure = .unavailable(detail)
                 case .unreachable(let detail):
                     failure = .unavailable(detail)

@@ -344,7 +344,8 @@ public final class AsyncHTTPTransport: HTTPTransport {
         }
         if let error = error as? HTTPClientError {
             switch error {
-            case .connectTimeout: return .timeout(sentence("connecting to \(host) timed out; try a larger --timeout"))
+            case .connectTimeout:
+                return .connectTimeout(sentence("connecting to \(host) timed out; try a larger --timeout"))
             case .readTimeout: return .timeout(sentence("\(host) stopped answering; try a larger --timeout"))
             case .deadlineExceeded:
                 return .timeout(sentence("the request to \(host) took too long; try a larger --timeout"))
@@ -358,7 +359,7 @@ public final class AsyncHTTPTransport: HTTPTransport {
             }
         }
         if let error = error as? ChannelError, case .connectTimeout = error {
-            return .timeout(sentence("connecting to \(host) timed out; try a larger --timeout"))
+            return .connectTimeout(sentence("connecting to \(host) timed out; try a larger --timeout"))
         }
         let unreachable: [(String, String)] = [
             ("ECONNREFUSED", "connection refused by \(host)"), ("refused", "connection refused by \(host)"),

@@ -46,7 +46,9 @@ public enum TransportFailure: Error, Sendable, Equatable {
     /// No connection could be made: refused, or the host or its network cannot be reached (a name that does
     /// not resolve, too). The same to the user as ``connection(_:)``, but it says the host itself is down.
     case unreachable(String)
-    /// Connecting or reading took longer than the timeout.
+    /// Connecting took longer than the timeout: the host may be down, or its packets dropped.
+    case connectTimeout(String)
+    /// Reading (or a handshake) took longer than the timeout.
     case timeout(String)
     /// The URL could not be used.
     case invalidURL(String)

@@ -133,42 +133,38 @@ struct APIClientTests {
         #expect(transport.callCount == 3)
     }
 
-    @Test("with skipsUnreachableHosts, a host that refused every attempt is not asked again in the run")
+    @Test("with skipsUnreachableHosts, a host that refused, or never let a connection finish, is not asked again")
     func skipsUnreachableHost() async throws {
-        let transport = ScriptedTransport([.fail(.unreachable("connection refused"))])
-        let events = EventRecorder()
-        let client = try ClientFactory.client(transport, events: events, skipsUnreachableHosts: true)
-        let refused = APIError.unavailable(url: Self.showURL, attempts: 3, detail: "connection refused")
-        #expect(await Self.fetchError(client) == refused)
-        #expect(transport.callCount == 3)
-        #expect(!events.events.contains(.hostSkipped(host: "api.test", cause: refused)), "nothing skipped yet")
-        let other = ClientFactory.baseURL + "/shows/2"
-        #expect(
-            await Self.fetchError(client, .show(id: 2))
-                == .skipped(url: other, host: "api.test", cause: refused))
-        #expect(transport.callCount == 3, "nothing more was sent to the host")
-        #expect(events.events.last == .hostSkipped(host: "api.test", cause: refused))
-        #expect(events.events.filter { if case .hostSkipped = $0 { true } else { false } }.count == 1)
-        // Another host is still asked (the script's refusal comes first, then the answer).
-        transport.append([.json(#"{"id":9}"#)])
-        let elsewhere = try await client.downloadBody(url: "http://images.test:8080/9.jpg")
-        #expect(elsewhere.status == 200)
-        #expect(transport.calls.dropFirst(3).map(\.url) == Array(repeating: "http://images.test:8080/9.jpg", count: 2))
-    }
-
-    @Test("with skipsUnreachableHosts, a host whose connection timed out on every attempt is not asked again")
-    func skipsHostThatNeverAnswersConnect() async throws {
-        let transport = ScriptedTransport([.fail(.connectTimeout("connecting to api.test timed out"))])
-        let events = EventRecorder()
-        let client = try ClientFactory.client(transport, events: events, skipsUnreachableHosts: true)
-        let timedOut = APIError.timedOut(url: Self.showURL, attempts: 3, detail: "connecting to api.test timed out")
-        #expect(await Self.fetchError(client) == timedOut)
-        #expect(transport.callCount == 3)
-        #expect(
-            await Self.fetchError(client, .show(id: 2))
-                == .skipped(url: ClientFactory.baseURL + "/shows/2", host: "api.test", cause: timedOut))
-        #expect(transport.callCount == 3, "nothing more was sent to the host")
-        #expect(events.events.last == .hostSkipped(host: "api.test", cause: timedOut))
+        let failures: [(TransportFailure, APIError)] = [
+            (
+                .unreachable("connection refused"),
+                .unavailable(url: Self.showURL, attempts: 3, detail: "connection refused")
+            ),
+            (
+                .connectTimeout("connecting to api.test timed out"),
+                .timedOut(url: Self.showURL, attempts: 3, detail: "connecting to api.test timed out")
+            ),
+        ]
+        for (failure, cause) in failures {
+            let transport = ScriptedTransport([.fail(failure)])
+            let events = EventRecorder()
+            let client = try ClientFactory.client(transport, events: events, skipsUnreachableHosts: true)
+            #expect(await Self.fetchError(client) == cause)
+            #expect(transport.callCount == 3)
+            #expect(!events.events.contains(.hostSkipped(host: "api.test", cause: cause)), "nothing skipped yet")
+            let other = ClientFactory.baseURL + "/shows/2"
+            #expect(
+                await Self.fetchError(client, .show(id: 2)) == .skipped(url: other, host: "api.test", cause: cause))
+            #expect(transport.callCount == 3, "nothing more was sent to the host")
+            #expect(events.events.last == .hostSkipped(host: "api.test", cause: cause))
+            #expect(events.events.filter { if case .hostSkipped = $0 { true } else { false } }.count == 1)
+            // Another host is still asked (the script's failure comes first, then the answer).
+            transport.append([.json(#"{"id":9}"#)])
+            let elsewhere = try await client.downloadBody(url: "http://images.test:8080/9.jpg")
+            #expect(elsewhere.status == 200)
+            #expect(
+                transport.calls.dropFirst(3).map(\.url) == Array(repeating: "http://images.test:8080/9.jpg", count: 2))
+        }
     }
 
     @Test("the transport tells a connect that timed out from a read that did")

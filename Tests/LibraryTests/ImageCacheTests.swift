@@ -112,6 +112,23 @@ struct ImageCacheTests {
         #expect(try files().isEmpty)
     }
 
+    @Test("an image served after prune listed the cache is kept, and the next oldest goes in its place")
+    func pruneKeepsWhatIsUsedMeanwhile() throws {
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        for (name, age) in [("a", 300.0), ("b", 200.0), ("c", 100.0)] {
+            try setLastUse(try cache.store(Self.jpeg(name, size: 1000), for: "https://x/\(name)"), secondsAgo: age)
+        }
+        let listed = try cache.entries()
+        // Another tvm-img serves "a" (and prints its path) after the listing, before the eviction.
+        #expect(cache.cachedFile(for: "https://x/a") != nil)
+        let removed = try cache.prune(
+            listed: listed, temporaries: [], maxBytes: 1500, now: Date().timeIntervalSince1970)
+        #expect(removed == ImageCacheUsage(files: 2, bytes: 2000))
+        #expect(cache.cachedFile(for: "https://x/a") != nil)
+        #expect(cache.cachedFile(for: "https://x/b") == nil)
+        #expect(cache.cachedFile(for: "https://x/c") == nil)
+    }
+
     @Test("prune removes stale temporary files but not fresh ones; other files are never touched")
     func pruneCleansLeftovers() throws {
         defer { try? FileManager.default.removeItem(atPath: root) }

@@ -31,9 +31,10 @@ extension ImageCache {
 
     /// Evicts the least recently used images until the cache holds at most `maxBytes`.
     ///
-    /// Temporary files older than ``staleTemporaryAge`` are removed too (they are not counted as evicted).
+    /// Temporary files older than ``staleTemporaryAge`` are removed too (they are not counted as evicted). An image
+    /// served or stored while the prune runs is kept: another `tvm-img` has just printed its path.
     /// - Parameters:
-    ///   - maxBytes: The size to get down to; 0 empties the cache.
+    ///   - maxBytes: The size to get down to; 0 empties the cache, but for what is used meanwhile.
     ///   - now: The current time in seconds since 1970, for the age of temporary files.
     /// - Returns: What was removed.
     /// - Throws: ``ImageCacheError`` when the folder cannot be read or a file cannot be removed.
@@ -42,12 +43,20 @@ extension ImageCache {
         -> ImageCacheUsage
     {
         let (entries, temporaries) = try listing()
+        return try prune(listed: entries, temporaries: temporaries, maxBytes: maxBytes, now: now)
+    }
+
+    /// ``prune(maxBytes:now:)`` over a listing taken earlier; an entry whose file changed since is left alone.
+    func prune(listed entries: [ImageCacheEntry], temporaries: [ImageCacheEntry], maxBytes: Int64, now: Double)
+        throws(ImageCacheError) -> ImageCacheUsage
+    {
         for temporary in temporaries where now - temporary.lastUsed > Self.staleTemporaryAge {
             try remove(temporary.path)
         }
         var total = entries.reduce(Int64(0)) { $0 + $1.size }
         var removed = ImageCacheUsage()
         for entry in entries.sorted(by: { ($0.lastUsed, $0.path) < ($1.lastUsed, $1.path) }) where total > maxBytes {
+            guard Self.lastUse(of: entry.path) == entry.lastUsed else { continue }
             try remove(entry.path)
             total -= entry.size
             removed.add(entry.size)
@@ -80,6 +89,21 @@ extension ImageCache {
         return parts[0].utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
     }
 
+    /// A file's modification time, the last use of an image; `nil` when it is gone.
+    private static func lastUse(of path: String) -> Double? {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return nil }
+        return modificationTime(info)
+    }
+
+    private static func modificationTime(_ info: stat) -> Double {
+        #if canImport(Darwin)
+            Double(info.st_mtimespec.tv_sec) + Double(info.st_mtimespec.tv_nsec) / 1e9
+        #else
+            Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
+        #endif
+    }
+
     /// The entry files and the temporary files in the folder.
     private func listing() throws(ImageCacheError) -> (entries: [ImageCacheEntry], temporaries: [ImageCacheEntry]) {
         let names: [String]
@@ -99,12 +123,7 @@ extension ImageCache {
             let path = directory + "/" + name
             var info = stat()
             guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
-            #if canImport(Darwin)
-                let modified = Double(info.st_mtimespec.tv_sec) + Double(info.st_mtimespec.tv_nsec) / 1e9
-            #else
-                let modified = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
-            #endif
-            let entry = ImageCacheEntry(path: path, size: Int64(info.st_size), lastUsed: modified)
+            let entry = ImageCacheEntry(path: path, size: Int64(info.st_size), lastUsed: Self.modificationTime(info))
             if isEntry {
                 entries.append(entry)
             } else {

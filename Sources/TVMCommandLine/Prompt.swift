@@ -73,15 +73,13 @@ package enum Prompt {
     /// (`/dev/pts/N`): `/dev/tty` is one device for every terminal, and the pipeline's processes share the
     /// shell's open stderr, whose lock they would share too.
     private static func holdTerminal() -> Int32? {
-        for stream in [STDERR_FILENO, STDIN_FILENO, STDOUT_FILENO] where isatty(stream) == 1 {
-            let fd = open("/proc/self/fd/\(stream)", O_RDONLY | O_NOCTTY | O_CLOEXEC)
-            guard fd >= 0 else { return nil }
-            while flock(fd, LOCK_EX) != 0 {
-                guard errno == EINTR else { break }
-            }
-            return fd
+        guard let stream = [STDERR_FILENO, STDIN_FILENO, STDOUT_FILENO].first(where: { isatty($0) == 1 }) else {
+            return nil
         }
-        return nil
+        let fd = open("/proc/self/fd/\(stream)", O_RDONLY | O_NOCTTY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        while flock(fd, LOCK_EX) != 0 && errno == EINTR {}
+        return fd
     }
 
     private static func write(_ fd: Int32, _ text: String) {

@@ -326,6 +326,10 @@ public final class AsyncHTTPTransport: HTTPTransport {
             if verbose { text += " [\(internals)]" }
             return text
         }
+        // AsyncHTTPClient's own connect timeout, or NIO's.
+        func connectTimedOut() -> TransportFailure {
+            .connectTimeout(sentence("connecting to \(host) timed out; try a larger --timeout"))
+        }
         if let error = error as? NIOTooManyBytesError {
             return .tooLarge(maxBytes: error.maxBytes ?? maxCollectedBytes)
         }
@@ -344,8 +348,7 @@ public final class AsyncHTTPTransport: HTTPTransport {
         }
         if let error = error as? HTTPClientError {
             switch error {
-            case .connectTimeout:
-                return .connectTimeout(sentence("connecting to \(host) timed out; try a larger --timeout"))
+            case .connectTimeout: return connectTimedOut()
             case .readTimeout: return .timeout(sentence("\(host) stopped answering; try a larger --timeout"))
             case .deadlineExceeded:
                 return .timeout(sentence("the request to \(host) took too long; try a larger --timeout"))
@@ -359,7 +362,7 @@ public final class AsyncHTTPTransport: HTTPTransport {
             }
         }
         if let error = error as? ChannelError, case .connectTimeout = error {
-            return .connectTimeout(sentence("connecting to \(host) timed out; try a larger --timeout"))
+            return connectTimedOut()
         }
         let unreachable: [(String, String)] = [
             ("ECONNREFUSED", "connection refused by \(host)"), ("refused", "connection refused by \(host)"),

@@ -90,7 +90,13 @@ struct TrustedCertificateTests {
             }
         }
         let running = try #require(server, "openssl s_server did not start")
-        defer { running.terminate() }
+        // SIGKILL, not terminate(): a child started from a dispatch thread inherits its blocked SIGTERM, and an
+        // s_server left running keeps the pipes of programs other tests start at the same time open, so that
+        // their reads never end and the test run never exits.
+        defer {
+            kill(running.processIdentifier, SIGKILL)
+            running.waitUntilExit()
+        }
         let url = "https://127.0.0.1:\(port)"
         let refused = try await sandbox.run("tvm-fetch", ["show", "1", "--api-url", url, "--jq", ".name"])
         #expect(refused.status == 69)

@@ -322,8 +322,24 @@ enum Fixtures {
 extension Process {
     /// `run()`, one launch at a time in the test process: Foundation's `Process.run()` once crashed inside (a
     /// `memcpy` past a mapping, while the parallel suite launched programs from many threads at once).
+    ///
+    /// Every descriptor the test process holds is first marked close-on-exec, so that the child gets only its own
+    /// standard streams (which Foundation puts in place with `dup2`, clearing the mark). Foundation's pipes are
+    /// inherited otherwise: a child that outlived its test (a server) kept another test's pipe open, whose reader
+    /// then never saw its end, and a tool whose stdin stayed open waited until it was killed.
     func runAlone() throws {
-        try Self.launches.withLock { try run() }
+        try Self.launches.withLock {
+            Self.closeOnExec()
+            try run()
+        }
+    }
+
+    private static func closeOnExec() {
+        let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+        for fd in descriptors.compactMap({ Int32($0) }) where fd > 2 {
+            let flags = fcntl(fd, F_GETFD)
+            if flags >= 0 && flags & FD_CLOEXEC == 0 { _ = fcntl(fd, F_SETFD, flags | FD_CLOEXEC) }
+        }
     }
 
     private static let launches = NSLock()

@@ -21,8 +21,8 @@ struct ShowCommand: AsyncParsableCommand {
             schedule, rating, the summary as plain text, the IMDb page when the show has an IMDb id, and the \
             poster URL. The schedule is the network's local time, with its zone and your time (TZ) beside it: \
             "Sundays 20:00 ET (02:00 Mon here)". The zone is named ET, CT, MT or PT in the US, else by its offset \
-            from UTC now (UTC+1); the conversion uses the offsets of the day of the run (TVM_NOW), so it \
-            follows daylight-saving time. A show whose network has no zone says "(time zone not given)".
+            from UTC (UTC+1); the conversion uses both zones' offsets at the next airing after now (TVM_NOW), \
+            so it follows daylight-saving time. A show whose network has no zone says "(time zone not given)".
 
             Embed kinds: episodes, cast, crew, seasons, nextepisode, previousepisode (repeat --embed, or give \
             a comma-separated list). They arrive under "_embedded".

@@ -60,7 +60,32 @@ struct ScheduleTextTests {
         #expect(text(["Sunday"], "20:00", "America/New_York", viewer: "America/Toronto") == "Sundays 20:00 ET")
     }
 
-    @Test("daylight-saving time is as it is at the time of the run")
+    @Test("in a week one zone changes to or from daylight-saving time, the next airing's offsets count")
+    func daylightSavingWeek() {
+        // Saturday 2024-03-30 12:00 UTC: New York is at UTC-4 already, Paris moves to UTC+2 on Sunday at 01:00 UTC.
+        let springSaturday = Date(timeIntervalSince1970: 1_711_800_000)
+        #expect(
+            text(["Sunday"], "20:00", "America/New_York", viewer: "Europe/Paris", now: springSaturday)
+                == "Sundays 20:00 ET (02:00 Mon here)")
+        #expect(
+            text(["Saturday"], "20:00", "America/New_York", viewer: "Europe/Paris", now: springSaturday)
+                == "Saturdays 20:00 ET (01:00 Sun here)")
+        // Saturday 2024-10-26 12:00 UTC: Paris moves back to UTC+1 on Sunday, New York stays at UTC-4 until November.
+        let autumnSaturday = Date(timeIntervalSince1970: 1_729_944_000)
+        #expect(
+            text(["Sunday"], "20:00", "America/New_York", viewer: "Europe/Paris", now: autumnSaturday)
+                == "Sundays 20:00 ET (01:00 Mon here)")
+        #expect(text(["Monday"], "21:00", "Europe/London", viewer: "UTC", now: autumnSaturday) == "Mondays 21:00 UTC")
+        #expect(
+            text(["Saturday"], "21:00", "Europe/London", viewer: "UTC", now: autumnSaturday)
+                == "Saturdays 21:00 UTC+1 (20:00 here)")
+        // A show that aired earlier today is next on next week's day.
+        #expect(
+            text(["Saturday"], "08:00", "Europe/London", viewer: "UTC", now: autumnSaturday)
+                == "Saturdays 08:00 UTC")
+    }
+
+    @Test("daylight-saving time is as it is in the week of the run")
     func daylightSaving() {
         #expect(
             text(["Sunday"], "20:00", "America/New_York", viewer: "Europe/Paris", now: Self.marchGap)

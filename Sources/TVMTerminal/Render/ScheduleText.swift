@@ -4,12 +4,13 @@ import Foundation
 /// `Sundays 20:00 ET (02:00 Mon here)`.
 ///
 /// TVMaze gives a schedule as days and a local time of the network, whose zone is its country's (`timezone`, an
-/// IANA name). The viewer's time is computed with both zones' offsets at `now`, so it follows daylight-saving time as
-/// it is at the time of the run. When the viewer's offset is the network's, the time is not repeated; when the
-/// network's zone is unknown (a web channel without a country), the time is given as TVMaze has it, and says so.
+/// IANA name). The viewer's time is computed with both zones' offsets at the next airing after `now`, so it follows
+/// daylight-saving time even in the week one of the zones changes. When the viewer's offset is the network's, the
+/// time is not repeated; when the network's zone is unknown (a web channel without a country), the time is given as
+/// TVMaze has it, and says so.
 ///
 /// The zone is named by its short generic name when it has one (`ET`, `CT`, `MT`, `PT`: the same all year), else by
-/// its offset from UTC at `now` (`UTC+1`, `UTC+5:30`, `UTC`).
+/// its offset from UTC at the next airing (`UTC+1`, `UTC+5:30`, `UTC`).
 ///
 /// ```swift
 /// ScheduleText.describe(
@@ -26,7 +27,7 @@ public enum ScheduleText {
     ///   - time: TVMaze's `schedule.time`, `HH:MM` in the network's zone; empty or `nil` when unknown.
     ///   - zone: The network's zone, `nil` when unknown.
     ///   - viewer: The viewer's zone.
-    ///   - now: The time of the run, which decides the zones' offsets.
+    ///   - now: The time of the run; the zones' offsets are those of the next airing after it.
     /// - Returns: `Sundays 20:00 ET (02:00 Mon here)`, `Weekdays 09:00 UTC+1`, `Every day`, or an empty string.
     public static func describe(days: [String], time: String?, zone: TimeZone?, viewer: TimeZone, now: Date)
         -> String
@@ -37,8 +38,9 @@ public enum ScheduleText {
         let prefix = dayText.isEmpty ? "" : dayText + " "
         guard let minutes = minutes(of: time) else { return prefix + time }
         guard let zone else { return prefix + time + " (time zone not given)" }
-        let networkTime = "\(prefix)\(time) \(name(of: zone, at: now))"
-        let difference = (viewer.secondsFromGMT(for: now) - zone.secondsFromGMT(for: now)) / 60
+        let airing = nextAiring(days: days, minutes: minutes, zone: zone, after: now)
+        let networkTime = "\(prefix)\(time) \(name(of: zone, at: airing))"
+        let difference = (viewer.secondsFromGMT(for: airing) - zone.secondsFromGMT(for: airing)) / 60
         guard difference != 0 else { return networkTime }
         let local = minutes + difference
         let shift = Int((Double(local) / 1_440).rounded(.down))
@@ -82,6 +84,24 @@ public enum ScheduleText {
         guard offset != 0 else { return "UTC" }
         let size = abs(offset)
         return "UTC" + (offset > 0 ? "+" : "-") + String(size / 60) + (size % 60 == 0 ? "" : ":" + pad(size % 60))
+    }
+
+    /// The first airing at or after `now`: on one of `days` (any day when none is named), `minutes` after midnight
+    /// in `zone`.
+    private static func nextAiring(days: [String], minutes: Int, zone: TimeZone, after now: Date) -> Date {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        let wanted = Set(days.compactMap { weekdays.firstIndex(of: $0) })
+        let today = calendar.startOfDay(for: now)
+        for offset in 0...7 {
+            guard let day = calendar.date(byAdding: .day, value: offset, to: today),
+                wanted.isEmpty || wanted.contains(calendar.component(.weekday, from: day) - 1),
+                let airing = calendar.date(bySettingHour: minutes / 60, minute: minutes % 60, second: 0, of: day),
+                airing >= now
+            else { continue }
+            return airing
+        }
+        return now
     }
 
     /// Minutes after midnight of `HH:MM`; `nil` for anything else.

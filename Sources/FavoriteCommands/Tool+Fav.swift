@@ -2,7 +2,5 @@ import TVMCommandLine
 
 extension Tool {
     /// `tvm-fav`.
-    package static let fav = Tool(name: "tvm-fav", abstract: FavCommand.configuration.abstract) { arguments in
-        await FavCommand.runAsTool(arguments: arguments)
-    }
+    package static let fav = Tool(name: "tvm-fav", command: FavCommand.self)
 }

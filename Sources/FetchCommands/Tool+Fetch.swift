@@ -1,9 +1,6 @@
 import TVMCommandLine
-import TVMRecords
 
 extension Tool {
     /// `tvm-fetch`.
-    package static let fetch = Tool(name: "tvm-fetch", abstract: FetchCommand.configuration.abstract) { arguments in
-        await FetchCommand.runAsTool(arguments: arguments)
-    }
+    package static let fetch = Tool(name: "tvm-fetch", command: FetchCommand.self)
 }

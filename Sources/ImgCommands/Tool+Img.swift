@@ -1,9 +1,6 @@
 import TVMCommandLine
-import TVMRecords
 
 extension Tool {
     /// `tvm-img`.
-    package static let img = Tool(name: "tvm-img", abstract: ImgCommand.configuration.abstract) { arguments in
-        await ImgCommand.runAsTool(arguments: arguments)
-    }
+    package static let img = Tool(name: "tvm-img", command: ImgCommand.self)
 }

@@ -1,4 +1,4 @@
-import TVMRecords
+import ArgumentParser
 
 /// One of the five tools the `tvm` program runs: its name, its one-line summary, and its entry point.
 ///
@@ -11,17 +11,21 @@ package struct Tool: Sendable {
     /// The name without `tvm-`, as `tvm` takes it: `fetch`.
     package var shortName: String { String(name.dropFirst("tvm-".count)) }
 
+    /// The tool's root command.
+    package let command: any AsyncParsableCommand.Type
+
     /// What the tool does, in one line (its command's abstract).
-    package let abstract: String
+    package var abstract: String { command.configuration.abstract }
+
+    /// Declares a tool.
+    package init(name: String, command: any AsyncParsableCommand.Type) {
+        self.name = name
+        self.command = command
+    }
 
     /// Parses the arguments (without the program name), runs the tool in the current ``ToolContext``, and returns
     /// its exit status.
-    package let run: @Sendable ([String]) async -> Int32
-
-    /// Declares a tool.
-    package init(name: String, abstract: String, run: @escaping @Sendable ([String]) async -> Int32) {
-        self.name = name
-        self.abstract = abstract
-        self.run = run
+    package func run(_ arguments: [String]) async -> Int32 {
+        await command.runAsTool(arguments: arguments)
     }
 }

@@ -174,8 +174,7 @@ extension FavoritesStore {
             return rows.map { row in
                 UpNext(
                     showID: row["id"], showName: row["name"], episode: row["next"], watched: row["watched"],
-                    aired: row["aired"], total: row["total"], lastWatched: row["last_watched"],
-                    hasEpisodeList: row["listed"])
+                    aired: row["aired"], total: row["total"], hasEpisodeList: row["listed"])
             }
         }
     }

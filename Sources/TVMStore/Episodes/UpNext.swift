@@ -1,4 +1,3 @@
-import Foundation
 import TVMRecords
 
 /// One favorite's place in watching it: what `tvm-fav next` prints.
@@ -16,15 +15,13 @@ public struct UpNext: Sendable, Equatable {
     public var aired: Int
     /// Regular episodes stored, aired or not.
     public var total: Int
-    /// When an episode of the show was last marked watched, if ever.
-    public var lastWatched: Date?
     /// Whether the show's episode list has been stored (favorites saved before tvm kept episodes have none until
     /// `tvm-fav refresh`).
     public var hasEpisodeList: Bool
 
     /// Creates a line.
     public init(
-        showID: Int, showName: String, episode: String?, watched: Int, aired: Int, total: Int, lastWatched: Date?,
+        showID: Int, showName: String, episode: String?, watched: Int, aired: Int, total: Int,
         hasEpisodeList: Bool
     ) {
         self.showID = showID
@@ -33,7 +30,6 @@ public struct UpNext: Sendable, Equatable {
         self.watched = watched
         self.aired = aired
         self.total = total
-        self.lastWatched = lastWatched
         self.hasEpisodeList = hasEpisodeList
     }
 

@@ -58,11 +58,13 @@ public enum ExportFileRole: Sendable, Equatable {
     }
 
     /// The role of a file in a folder or a ZIP, from its name alone; `nil` for every other file, which is never
-    /// opened (`access_token.csv`, `user-settings.json` …).
+    /// opened (`access_token.csv`, `user-settings.json`, macOS's `._followed_tv_show.csv` …).
     ///
     /// - Parameter name: The file's name, without its folder.
     public static func known(name: String) -> ExportFileRole? {
         let name = name.lowercased()
+        // macOS's AppleDouble companions (`._name`, under `__MACOSX/` in the ZIPs it makes) hold no rows.
+        guard !name.hasPrefix("._") else { return nil }
         let fixed: [(String, ExportFileRole)] = [
             ("tracking-prod-records-v2.csv", .tvtimeTracking), ("followed_tv_show.csv", .tvtimeFollowed),
             ("user_tv_show_data.csv", .tvtimeShowData), ("seen_episode.csv", .tvtimeSeen),

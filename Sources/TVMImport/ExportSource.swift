@@ -93,6 +93,10 @@ public enum ExportSource {
             let name = (relative as NSString).lastPathComponent
             guard let role = ExportFileRole.known(name: name), format == nil || role.format == format else { continue }
             let full = (path as NSString).appendingPathComponent(relative)
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: full, isDirectory: &isFolder), !isFolder.boolValue else {
+                continue
+            }
             let bytes = try read(full, maxBytes: budget)
             budget -= bytes.count
             files.append(ExportFile(name: full, role: role, bytes: bytes))

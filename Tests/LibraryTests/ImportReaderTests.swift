@@ -100,6 +100,8 @@ struct ImportReaderTests {
         #expect(ExportFileRole.known(name: "watched-history.json") == .traktHistory)
         #expect(ExportFileRole.known(name: "watched-history-x.json") == nil)
         #expect(ExportFileRole.known(name: "SimklBackup.json") == .simklBackup)
+        #expect(ExportFileRole.known(name: "._SimklBackup.json") == nil)
+        #expect(ExportFileRole.known(name: "._followed_tv_show.csv") == nil)
         for secret in [
             "access_token.csv", "auth-prod-login.csv", "account_info.csv", "user-settings.json", "user-profile.json",
         ] {

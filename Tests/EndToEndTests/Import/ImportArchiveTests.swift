@@ -51,6 +51,35 @@ struct ImportArchiveTests {
         }
     }
 
+    @Test("macOS's ._ companions, in a ZIP or a folder, and a folder named like an export file are passed over")
+    func macOSCompanionsAndFolders() async throws {
+        try await withImportReplay { _, sandbox in
+            let appleDouble = "b'\\x00\\x05\\x16\\x07\\x00\\x02\\x00\\x00Mac OS X'"
+            let zip = try tvtimeZip(
+                in: sandbox,
+                extra: [
+                    ("__MACOSX/tv-time-personal-data/._tracking-prod-records-v2.csv", nil, appleDouble, false),
+                    ("__MACOSX/tv-time-personal-data/._followed_tv_show.csv", nil, appleDouble, false),
+                ])
+            let zipped = try await sandbox.run("tvm-fav", ["import", zip, "--dry-run"])
+            #expect(!zipped.stderr.contains("MACOSX"), "\(zipped.stderr)")
+            #expect(zipped.stderr.contains("4 files:"), "\(zipped.stderr)")
+
+            let folder = sandbox.root.appendingPathComponent("export")
+            try FileManager.default.createDirectory(
+                at: folder.appendingPathComponent("seen_episode.csv"), withIntermediateDirectories: true)
+            try FileManager.default.copyItem(
+                atPath: ImportFixtures.path("tvtime/tracking-prod-records-v2.csv"),
+                toPath: folder.appendingPathComponent("tracking-prod-records-v2.csv").path)
+            try Data([0, 5, 22, 7, 0, 2, 0, 0]).write(to: folder.appendingPathComponent("._followed_tv_show.csv"))
+            let result = try await sandbox.run("tvm-fav", ["import", folder.path])
+            #expect(result.status == 1, "\(result.stderr)")
+            #expect(!result.stderr.contains("seen_episode") && !result.stderr.contains("._"), "\(result.stderr)")
+            #expect(result.stderr.contains("imported 1 file:"), "\(result.stderr)")
+            #expect(try await sandbox.favoriteIDs() == [1, 2, 43])
+        }
+    }
+
     @Test("an encrypted ZIP (exit 65) says how to extract it; a truncated one (65) says to download it again")
     func encryptedAndTruncated() async throws {
         try await withImportReplay { server, sandbox in

@@ -22,6 +22,41 @@ enum ReadOnlyFile {
         return access(folder, W_OK) == 0
     }
 
+    /// Whether a plain read-only connection may open the file: one that finds no `-shm` makes the `-wal` and `-shm`
+    /// companions, with the file's mode and this user as their owner, and a read-only or another user's `-shm`
+    /// stops every later writer. So it is opened by a process that may write the file, or one that finds the
+    /// companions there.
+    ///
+    /// - Parameter path: The database file.
+    static func mayShare(_ path: String) -> Bool {
+        canWrite(path) || FileManager.default.fileExists(atPath: path + "-shm")
+    }
+
+    /// The file's `-wal` and `-shm` companions that exist but that this process cannot write.
+    ///
+    /// - Parameter path: The database file.
+    /// - Returns: Their paths, `-wal` first.
+    static func readOnlyCompanions(of path: String) -> [String] {
+        ["-wal", "-shm"].map { path + $0 }.filter { access($0, F_OK) == 0 && access($0, W_OK) != 0 }
+    }
+
+    /// The read-only message: `otherwise`, unless the file and its folder may be written and its companions are
+    /// what is read-only; then it names them.
+    ///
+    /// - Parameters:
+    ///   - what: The file's description: `the favorites database`.
+    ///   - path: The database file.
+    ///   - otherwise: The message for a read-only file or folder.
+    static func message(_ what: String, _ path: String, otherwise: String) -> String {
+        let companions = readOnlyCompanions(of: path)
+        guard !companions.isEmpty, canWrite(path) else { return otherwise }
+        let names = companions.joined(separator: " ")
+        let one = companions.count == 1
+        return "\(what) \(path) cannot be written: \(one ? "its companion" : "its companions") \(names) "
+            + "\(one ? "is" : "are") read-only, left by a run that could only read it; make \(one ? "it" : "them") "
+            + "writable (chmod u+w \(names))"
+    }
+
     /// Opens `path` read-only and immutable: one connection that reads the file as it is, never locks it and
     /// never makes a `-shm`.
     ///

@@ -35,10 +35,11 @@ struct ReadOnlyStoreTests {
         return home
     }
 
-    /// Runs a tool as the user nobody, with `home` as its HOME and XDG folders.
-    private func runAsNobody(_ sandbox: Sandbox, home: URL, _ tool: String, _ arguments: [String]) async throws
-        -> ToolResult
-    {
+    /// Runs a tool (or, with `executable`, another program) as the user nobody, with `home` as its HOME and XDG
+    /// folders.
+    private func runAsNobody(
+        _ sandbox: Sandbox, home: URL, _ tool: String, _ arguments: [String], executable: String? = nil
+    ) async throws -> ToolResult {
         var environment = sandbox.environment
         environment["HOME"] = home.path
         for (key, folder) in [
@@ -49,7 +50,10 @@ struct ReadOnlyStoreTests {
         }
         return try await Sandbox.run(
             executable: URL(fileURLWithPath: "/usr/bin/setpriv"),
-            arguments: ["--reuid=\(Self.nobody)", "--regid=\(Self.nobody)", "--clear-groups", Binaries.url(tool).path]
+            arguments: [
+                "--reuid=\(Self.nobody)", "--regid=\(Self.nobody)", "--clear-groups",
+                executable ?? Binaries.url(tool).path,
+            ]
                 + arguments,
             stdin: nil, environment: environment, directory: home, timeout: 60)
     }
@@ -113,6 +117,49 @@ struct ReadOnlyStoreTests {
             #expect(sync.stderr.contains("the show catalogue \(catalog) is read-only; make the file and its folder"))
             let after = try [db, catalog].map { try Data(contentsOf: URL(fileURLWithPath: $0)) }
             #expect(after == before)
+        }
+    }
+
+    // Regression: reading one's own read-only (0444) database made its -wal and -shm, read-only as the file; once
+    // the file was writable again, every write failed with "make the file and its folder writable", which it was.
+    @Test("reading one's own read-only database leaves no companions; read-only ones left by another reader are named")
+    func ownReadOnlyFile() async throws {
+        try await withReplay { _, sandbox in
+            let (db, _) = try await ownersFiles(sandbox)
+            let home = try nobodyHome(sandbox)
+            let own = home.appendingPathComponent("fav.sqlite").path
+            try FileManager.default.copyItem(atPath: db, toPath: own)
+            #expect(chown(own, Self.nobody, Self.nobody) == 0 && chmod(own, 0o444) == 0)
+            let list = try await runAsNobody(sandbox, home: home, "tvm-fav", ["list", "--db", own, "--jq", ".id"])
+            #expect(list.lines.sorted() == ["1", "139"], "\(list.stderr)")
+            for suffix in ["-wal", "-shm"] {
+                #expect(!FileManager.default.fileExists(atPath: own + suffix), "\(suffix) made by a reader")
+            }
+            #expect(chmod(own, 0o644) == 0)
+            let add = try await runAsNobody(sandbox, home: home, "tvm-fav", ["add", "43", "--db", own])
+            #expect(add.status == 0, "\(add.stderr)")
+
+            // A reader that exits with its connection open (as tvm did before) leaves companions as read-only as
+            // the file was.
+            #expect(chmod(own, 0o444) == 0)
+            let reader = try await runAsNobody(
+                sandbox, home: home, "python3",
+                [
+                    "-c",
+                    "import os, sqlite3, sys; db = sqlite3.connect('file:' + sys.argv[1] + '?mode=ro', uri=True); "
+                        + "print(db.execute('SELECT count(*) FROM favorite').fetchone()[0], flush=True); os._exit(0)",
+                    own,
+                ], executable: "/usr/bin/python3")
+            #expect(reader.lines == ["3"], "\(reader.stderr)")
+            #expect(chmod(own, 0o644) == 0)
+            let write = try await runAsNobody(sandbox, home: home, "tvm-fav", ["add", "139", "--db", own])
+            #expect(write.status == 74, "\(write.stderr)")
+            // SQLite itself gives an empty -wal the file's mode again; the -shm it cannot.
+            #expect(
+                write.stderr.contains("the favorites database \(own) cannot be written: its companion"),
+                "\(write.stderr)")
+            #expect(write.stderr.contains("read-only, left by a run that could only read it; make "))
+            #expect(write.stderr.contains("writable (chmod u+w ") && write.stderr.contains("\(own)-shm)"))
         }
     }
 

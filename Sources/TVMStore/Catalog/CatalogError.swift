@@ -35,9 +35,10 @@ public enum CatalogError: Error, LocalizedError, Sendable, Equatable {
         case .missing(let path):
             return "there is no show catalogue at \(path) yet; \(Self.howToMake)"
         case .readOnly(let path):
-            return
-                "the show catalogue \(path) is read-only; make the file and its folder writable (chmod u+w), "
-                + "or choose another file with --catalog or TVM_CATALOG"
+            return ReadOnlyFile.message(
+                "the show catalogue", path,
+                otherwise: "the show catalogue \(path) is read-only; make the file and its folder writable "
+                    + "(chmod u+w), or choose another file with --catalog or TVM_CATALOG")
         case .cannotOpen(let path, let reason):
             return "cannot open the show catalogue \(path): \(reason); check the path and its permissions"
         case .locked(let path, let timeout):

@@ -133,12 +133,14 @@ public final class CatalogStore: Sendable {
             guard exists else { throw CatalogError.missing(path: path) }
             let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
             if size == 0 { throw CatalogError.damaged(path: path, reason: "the file is empty: 0 bytes") }
-            if let queue = try? DatabaseQueue(path: path, configuration: configuration(readonly: true)),
+            if ReadOnlyFile.mayShare(path),
+                let queue = try? DatabaseQueue(path: path, configuration: configuration(readonly: true)),
                 try schemaIsCurrent(queue, path: path)
             {
                 return CatalogStore(writer: queue, path: path)
             }
-            // Another user's file, or a read-only folder: SQLite cannot make the -shm a WAL reader needs there.
+            // Another user's file, a read-only one, or a read-only folder: the -shm a WAL reader makes would stop
+            // writers, or cannot be made.
             if !ReadOnlyFile.canWrite(path),
                 let queue = try ReadOnlyFile.openImmutable(path, configuration: configuration(readonly: true))
             {

@@ -130,8 +130,8 @@ public final class FavoritesStore: Sendable {
 
     /// Opens an existing database file with one read-only connection, if it can be read as it is.
     ///
-    /// A file this process cannot write (another user's, or in a read-only folder) is opened immutable
-    /// (``ReadOnlyFile``), since SQLite cannot make the `-shm` a WAL reader needs next to it.
+    /// A file this process cannot write (another user's, a read-only one, or in a read-only folder) is opened
+    /// immutable (``ReadOnlyFile``), unless its `-shm` is there: the `-shm` a WAL reader makes would stop writers.
     /// - Returns: The store, or `nil` when the file is missing, or cannot be opened read-only or its schema is not
     ///   this version's and it can be written; then `init(path:lockTimeout:access:)` knows what to do (create,
     ///   migrate, report).
@@ -141,7 +141,7 @@ public final class FavoritesStore: Sendable {
         -> FavoritesStore?
     {
         let configuration = configuration(lockTimeout: lockTimeout, readonly: true)
-        if let queue = try? DatabaseQueue(path: path, configuration: configuration),
+        if ReadOnlyFile.mayShare(path), let queue = try? DatabaseQueue(path: path, configuration: configuration),
             let schema = try? schemaState(of: queue), schema.completed, schema.unknown.isEmpty
         {
             return FavoritesStore(checked: queue, path: path, lockTimeout: lockTimeout)

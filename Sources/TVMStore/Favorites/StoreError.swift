@@ -38,9 +38,10 @@ public enum StoreError: Error, LocalizedError, Sendable, Equatable {
                 "the favorites database \(path) stayed locked by another process for \(Self.seconds(timeout)); "
                 + "try again when it has finished, or give a longer --lock-timeout"
         case .readOnly(let path):
-            return
-                "the favorites database \(path) is read-only; make the file and its folder writable "
-                + "(chmod u+w) or choose another file with --db"
+            return ReadOnlyFile.message(
+                "the favorites database", path,
+                otherwise: "the favorites database \(path) is read-only; make the file and its folder writable "
+                    + "(chmod u+w) or choose another file with --db")
         case .diskFull(let path):
             return "the disk holding the favorites database \(path) is full; free some space and try again"
         case .notADatabase(let path, let reason):

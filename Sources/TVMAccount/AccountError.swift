@@ -18,6 +18,8 @@ public enum AccountError: Error, LocalizedError, Sendable, Equatable {
     case premiumRequired(what: String)
     /// Pairing: TVMaze knows no account with this e-mail.
     case unknownEmail(String)
+    /// `tvm-fav login --username`: TVMaze refused the username and key given.
+    case refusedAtLogin
     /// Pairing: the account's e-mail address is not confirmed.
     case emailNotConfirmed(String)
     /// Pairing: the token is no longer known (already used, or expired).
@@ -32,6 +34,10 @@ public enum AccountError: Error, LocalizedError, Sendable, Equatable {
         switch self {
         case .refused:
             return "TVMaze refused the credentials: run tvm-fav login"
+        case .refusedAtLogin:
+            return
+                "TVMaze refused this username and API key: check both (the key is on "
+                + "https://www.tvmaze.com/dashboard), or leave out --username to pair by e-mail"
         case .notSignedIn:
             return "not signed in to TVMaze: run tvm-fav login (or set TVM_TVMAZE_USER and TVM_TVMAZE_KEY)"
         case .halfEnvironment(let missing):

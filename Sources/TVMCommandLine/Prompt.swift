@@ -22,6 +22,8 @@ package enum Prompt {
     /// What to do after a fetch failed for good, when no one could be asked.
     package static let fetchErrorAdvice =
         "run it again later, raise --retries or --timeout, or use --offline for what is cached"
+    /// ``fetchErrorAdvice`` for a command that `--offline` cannot answer (the TVMaze account's).
+    package static let onlineFetchErrorAdvice = "run it again later, or raise --retries or --timeout"
 
     /// The retry dialog's choices, the default (Retry) marked with a capital: one key answers.
     package static let retryChoices = "[R]etry / [c]ancel"

@@ -87,7 +87,7 @@ extension ToolRuntime {
             // No one answered a question (no terminal, or the dialog was not shown): the original app specification's words without it.
             diagnostics.error("\(Prompt.fetchErrorTitle): \(Prompt.fetchErrorStatement)")
             diagnostics.error("cause: \(error.localizedDescription)")
-            diagnostics.error("what to do: \(Prompt.fetchErrorAdvice)")
+            diagnostics.error("what to do: \(offersOffline ? Prompt.fetchErrorAdvice : Prompt.onlineFetchErrorAdvice)")
         } else {
             diagnostics.error(error.localizedDescription)
         }

@@ -35,6 +35,9 @@ package final class ToolRuntime {
     private var outputs: [RecordOutput] = []
     /// The API clients' shared state, made by the first client of the run.
     var network: NetworkSession?
+    /// Whether `--offline` can answer the command from the cache, as the advice after a failed fetch says; the
+    /// TVMaze account's commands refuse it.
+    package var offersOffline = true
 
     /// Sets up a run.
     ///

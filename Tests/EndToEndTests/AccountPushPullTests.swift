@@ -154,7 +154,7 @@ struct AccountPushPullTests {
         }
     }
 
-    @Test("a push whose answers are lost records nothing; the rerun resends and TVMaze holds each mark once")
+    @Test("a push whose answers are lost records nothing, with advice that holds; the rerun resends each mark once")
     func lostAnswers() async throws {
         try await withReplay { server, sandbox in
             try await AccountWorld.signIn(server, sandbox)
@@ -162,6 +162,13 @@ struct AccountPushPullTests {
             server.addFault(.closeBeforeResponse, matching: .prefix("/v1/scrobble"), times: nil)
             let cut = try await sandbox.run("tvm-fav", ["push", "--retries", "1"])
             #expect(cut.status == 69)
+            // Regression: the advice offered --offline, which the account's commands refuse.
+            #expect(cut.stderr.contains("what to do: run it again later, or raise --retries or --timeout\n"))
+            #expect(!cut.stderr.contains("--offline"), "\(cut.stderr)")
+            let pull = try await sandbox.run("tvm-fav", ["pull", "--retries", "1"])
+            #expect(pull.status == 69, "\(pull.stderr)")
+            #expect(pull.stderr.contains("what to do: run it again later, or raise --retries or --timeout\n"))
+            #expect(!pull.stderr.contains("--offline"), "\(pull.stderr)")
             #expect(try await AccountWorld.query("SELECT count(*) FROM account_ledger", sandbox) == "0")
             server.removeAllFaults()
             let rerun = try await sandbox.run("tvm-fav", ["push"])

@@ -13,6 +13,14 @@ struct AccountSession {
 
     var runtime: ToolRuntime { access.runtime }
 
+    /// A session for the command's store and network options; `--offline` is no advice in its messages, as the
+    /// account needs the network.
+    init(access: FavoritesAccess, network: NetworkOptions) {
+        self.access = access
+        self.network = network
+        access.runtime.offersOffline = false
+    }
+
     /// The credentials file and the environment's override.
     var credentialStore: CredentialStore {
         CredentialStore(configFolder: runtime.directories.config, environment: runtime.terminal.environment)
@@ -71,7 +79,7 @@ extension AccountError: ReportedError {
     package func report(to runtime: ToolRuntime) {
         runtime.diagnostics.error(localizedDescription)
         switch self {
-        case .refused, .notSignedIn, .readableByOthers, .premiumRequired, .emailNotConfirmed:
+        case .refused, .refusedAtLogin, .notSignedIn, .readableByOthers, .premiumRequired, .emailNotConfirmed:
             runtime.raise(.noPermission)
         case .halfEnvironment, .insecureHost: runtime.raise(.usage)
         case .unusableFile: runtime.raise(.ioError)

@@ -79,7 +79,12 @@ package struct LoginCommand: AsyncParsableCommand {
                 obtained = try await LoginPairing(session: session, email: email, sendsEmail: !noEmail).run()
             }
             let client = try session.client(obtained)
-            let premium = try await client.validate()
+            let premium: Int
+            do {
+                premium = try await client.validate()
+            } catch AccountError.refused where username != nil {
+                throw AccountError.refusedAtLogin
+            }
             var credentials = obtained
             credentials.premium = premium
             try session.credentialStore.save(credentials)

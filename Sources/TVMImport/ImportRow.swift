@@ -50,7 +50,7 @@ public struct ShowKey: Sendable, Hashable {
 public struct RowOrigin: Sendable, Equatable {
     /// The file, as the user knows it.
     public var file: String
-    /// The line the row starts on; for a JSON file, the element's index from 1.
+    /// The line the row starts on (for a JSON file, the line its element starts on).
     public var line: Int
     /// The row's bytes as they stood.
     var bytes: ArraySlice<UInt8>

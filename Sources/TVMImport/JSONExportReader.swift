@@ -3,7 +3,7 @@ import TVMRecords
 
 /// Reads the JSON exports: Trakt's history and watched shows, Simkl's backup, Sonarr's series list.
 ///
-/// Each element is read on its own, so one odd element is reported (with its index, as its "line") and the others
+/// Each element is read on its own, so one odd element is reported (with the line it starts on) and the others
 /// come; a file that is not JSON of the expected shape is reported whole.
 enum JSONExportReader {
     static func read(_ file: ExportFile) -> ImportHistory {
@@ -27,8 +27,9 @@ enum JSONExportReader {
             }
             for (key, reason) in [("shows", nil), ("anime", SkipReason.anime), ("movies", .movie)] {
                 guard let list = object[key] as? [Any] else { continue }
+                let lines = JSONElementLines.lines(in: bytes, member: key)
                 for (index, element) in list.enumerated() {
-                    let origin = RowOrigin(file: file.name, line: index + 1, original: compact(element))
+                    let origin = RowOrigin(file: file.name, line: line(index, lines), original: compact(element))
                     if let reason {
                         history.skipped.append(SkippedRow(reason: reason, detail: key, origin: origin))
                     } else {
@@ -42,8 +43,9 @@ enum JSONExportReader {
                     .badLayout(file: file.name, reason: "not a JSON array (this export file is an array of entries)"))
                 return history
             }
+            let lines = JSONElementLines.lines(in: bytes)
             for (index, element) in list.enumerated() {
-                let origin = RowOrigin(file: file.name, line: index + 1, original: compact(element))
+                let origin = RowOrigin(file: file.name, line: line(index, lines), original: compact(element))
                 guard let object = element as? [String: Any] else {
                     history.skipped.append(
                         SkippedRow(reason: .unreadable, detail: "the entry is not a JSON object", origin: origin))
@@ -57,6 +59,11 @@ enum JSONExportReader {
             }
         }
         return history
+    }
+
+    /// The line element `index` starts on; its place from 1 should the lines not match the parsed list.
+    private static func line(_ index: Int, _ lines: [Int]) -> Int {
+        index < lines.count ? lines[index] : index + 1
     }
 
     private static func add(traktEvent object: [String: Any], origin: RowOrigin, to history: inout ImportHistory) {

@@ -152,4 +152,38 @@ struct ImportReaderTests {
         #expect(simkl.rows.first?.episode == nil)
         #expect(simkl.skipped.map(\.reason) == [.anime, .movie, .movie])
     }
+
+    // Regression: an entry's "line" was its place in the array, which sends the reader of a pretty-printed
+    // export (Trakt's are) to the wrong line.
+    @Test("JSON: an entry is reported at the line it starts on, in a pretty-printed file too")
+    func jsonLines() {
+        let trakt = """
+            [
+              {
+                "watched_at": "2018-11-13T21:30:00.000Z",
+                "type": "movie", "movie": {"title": "[x], \\"{y}\\"", "ids": {"trakt": 1}}
+              },
+              {"watched_at": "2018-11-13T21:30:00.000Z", "type": "movie", "movie": {"ids": {}}}, {
+                "watched_at": "2018-11-13T21:30:00.000Z", "type": "movie", "movie": {"ids": {}}
+              }
+            ]
+            """
+        let history = JSONExportReader.read(ExportFile(name: "h.json", role: .traktHistory, bytes: Array(trakt.utf8)))
+        #expect(history.skipped.map(\.origin.line) == [2, 6, 6])
+        let simkl = """
+            {"movies": [{}],
+             "shows": [ {"show": {"title": "a", "ids": {}}},
+                 [1, 2],
+                 {"show": {"title": "[{,", "ids": {}}} ],
+             "anime": [
+              {}, {}
+             ]}
+            """
+        #expect(JSONElementLines.lines(in: Array(simkl.utf8), member: "shows") == [2, 3, 4])
+        #expect(JSONElementLines.lines(in: Array(simkl.utf8), member: "anime") == [6, 6])
+        #expect(JSONElementLines.lines(in: Array(simkl.utf8), member: "movies") == [1])
+        #expect(JSONElementLines.lines(in: Array(simkl.utf8), member: "none").isEmpty)
+        #expect(JSONElementLines.lines(in: Array("[]".utf8)).isEmpty)
+        #expect(JSONElementLines.lines(in: Array(" [ \n ] ".utf8)).isEmpty)
+    }
 }

@@ -7,8 +7,8 @@ import TVMRecords
 /// RFC 4180 with what real exports add: a UTF-8 byte order mark, CRLF or LF line ends, quoted fields holding
 /// commas, quotes (`""`) and line breaks. Blank lines are skipped. A row whose quotes never close, or with text
 /// after a closing quote, comes with a ``Record/problem`` and the rows after it still come. What spreadsheets
-/// write is read too: UTF-16 with its byte order mark ("Unicode text"), and fields separated by semicolons or tabs
-/// where the first line holds those and no comma.
+/// write is read too: UTF-16 ("Unicode text", with or without its byte order mark), and fields separated by
+/// semicolons or tabs where the first line holds those and no comma.
 public struct CSVReader: Sendable {
     /// One record.
     public struct Record: Sendable {
@@ -39,10 +39,19 @@ public struct CSVReader: Sendable {
     ///
     /// - Parameter bytes: The file's bytes.
     public init(bytes: [UInt8]) {
-        let utf16 = bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF])
-        self.bytes = utf16 ? Array((String(data: Data(bytes), encoding: .utf16) ?? "").utf8) : bytes
+        self.bytes =
+            Self.utf16Encoding(of: bytes).map { Array((String(data: Data(bytes), encoding: $0) ?? "").utf8) }
+            ?? bytes
         index = self.bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         separator = Self.separator(ofFirstLine: self.bytes[index...].prefix { $0 != UInt8(ascii: "\n") })
+    }
+
+    /// The UTF-16 encoding of a file that starts with its byte order mark, or with a character and a zero byte in
+    /// either order (no text file has zero bytes, and a CSV starts with a character); `nil` for UTF-8.
+    private static func utf16Encoding(of bytes: [UInt8]) -> String.Encoding? {
+        if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) { return .utf16 }
+        guard bytes.count >= 2, (bytes[0] == 0) != (bytes[1] == 0) else { return nil }
+        return bytes[1] == 0 ? .utf16LittleEndian : .utf16BigEndian
     }
 
     /// A comma, unless the first line holds none and holds semicolons or tabs (the more of the two).

@@ -17,8 +17,8 @@ package struct ImportCommand: AsyncParsableCommand {
             user_tv_show_data.csv and seen_episode.csv; Trakt's watched-history*.json and watched-shows.json; \
             SimklBackup.json; Sonarr's series list; and the plain CSV tvm-fav export writes (tvmaze_id, thetvdb_id, \
             imdb_id, show, season, episode, watched_at), or the same rows as JSON Lines, its default output. A CSV \
-            may be UTF-8 or UTF-16 with its byte order mark, as spreadsheets save it, and separated by semicolons \
-            or tabs when its first line holds no comma.
+            may be UTF-8 or UTF-16 (with or without its byte order mark), as spreadsheets save it, and \
+            separated by semicolons or tabs when its first line holds no comma.
 
             Shows are placed by their TVMaze id, else by TheTVDB then IMDb id through /lookup/shows, else (with \
             --match-titles, each match reported) by title. Episodes are placed by season and number; a rewatch \

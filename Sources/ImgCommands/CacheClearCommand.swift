@@ -16,10 +16,10 @@ struct CacheClearCommand: AsyncParsableCommand {
             """
     )
 
-    @OptionGroup var output: OutputOptions
+    @OptionGroup var messages: MessageOptions
 
     func run() async throws {
-        let runtime = ToolRuntime(tool: "tvm-img", output: output)
+        let runtime = ToolRuntime(tool: "tvm-img", output: messages.output)
         try await runtime.run {
             let cache = ImageCache(directory: runtime.directories.cache + "/images")
             let removed = try cache.clear()

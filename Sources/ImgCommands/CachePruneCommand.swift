@@ -22,7 +22,7 @@ struct CachePruneCommand: AsyncParsableCommand {
     @Option(name: .customLong("max-size"), help: ArgumentHelp("The size to prune the cache to.", valueName: "size"))
     var maxSize: String
 
-    @OptionGroup var output: OutputOptions
+    @OptionGroup var messages: MessageOptions
 
     func validate() throws {
         guard ByteSize(parsing: maxSize) != nil else {
@@ -31,7 +31,7 @@ struct CachePruneCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let runtime = ToolRuntime(tool: "tvm-img", output: output)
+        let runtime = ToolRuntime(tool: "tvm-img", output: messages.output)
         try await runtime.run {
             let cache = ImageCache(directory: runtime.directories.cache + "/images")
             let removed = try cache.prune(maxBytes: Int64(ByteSize(parsing: maxSize)?.bytes ?? 0))

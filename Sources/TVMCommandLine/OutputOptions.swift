@@ -98,12 +98,10 @@ package struct OutputOptions: ParsableArguments, Sendable {
                 + "$PAGER or less -FRX)."))
     package var noPager = false
 
-    @Flag(
-        name: .customLong("no-color"),
-        help: "Never use colour (also off when NO_COLOR is set and not empty, or TERM=dumb).")
+    @Flag(name: .customLong("no-color"), help: ArgumentHelp(MessageOptions.noColorHelp))
     package var noColor = false
 
-    @Flag(name: [.customShort("q"), .long], help: "Print errors only: no warnings, notes or progress.")
+    @Flag(name: [.customShort("q"), .long], help: ArgumentHelp(MessageOptions.quietHelp))
     package var quiet = false
 
     /// Creates the options with their defaults.
@@ -179,5 +177,29 @@ package enum ArgumentRewriter {
             index += 1
         }
         return out
+    }
+}
+
+/// The options of a command that prints no records (`tvm-fav serve`, `login`, `logout`, `tvm-img cache clear`
+/// and `prune`): only how its messages look, so that `--jq` or `--format` is refused there, not ignored.
+package struct MessageOptions: ParsableArguments {
+    static let noColorHelp = "Never use colour (also off when NO_COLOR is set and not empty, or TERM=dumb)."
+    static let quietHelp = "Print errors only: no warnings, notes or progress."
+
+    @Flag(name: .customLong("no-color"), help: ArgumentHelp(noColorHelp))
+    package var noColor = false
+
+    @Flag(name: [.customShort("q"), .long], help: ArgumentHelp(quietHelp))
+    package var quiet = false
+
+    /// Creates the options with their defaults.
+    package init() {}
+
+    /// The same as output options, the rest at their defaults, for a ``ToolRuntime``.
+    package var output: OutputOptions {
+        var options = OutputOptions()
+        options.noColor = noColor
+        options.quiet = quiet
+        return options
     }
 }

@@ -14,6 +14,9 @@ struct HelpAndErrorTests {
         ("tvm-episodes", ["1", "--season", "x"]), ("tvm-episodes", ["1", "--since", "yesterday"]),
         ("tvm-episodes", ["1", "--next", "--group"]), ("tvm-img", ["fetch", "--size", "huge"]),
         ("tvm-img", ["cache", "prune", "--max-size", "lots"]),
+        // Commands that print no records refuse what shapes records (serve took --jq and served whole feeds).
+        ("tvm-fav", ["serve", "--jq", ".name"]), ("tvm-fav", ["serve", "--limit", "1"]),
+        ("tvm-fav", ["logout", "--format", "json"]), ("tvm-img", ["cache", "clear", "--fields", "id"]),
     ]
 
     @Test("every refused command line is one error in the tool's style, never ArgumentParser's Error:, exit 64")

@@ -52,6 +52,51 @@ enum RequestDeadlineTests {
         }
     }
 
+    /// Connects, sends `head`, then one byte every `interval` (half the server's timeout), up to `limit` bytes;
+    /// returns how many were sent before the server closed the connection (`limit` when it never did).
+    static func drip(port: Int, head: String, interval: Duration, limit: Int) async -> Int {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                let socket = connected(port: port)
+                defer { if socket >= 0 { close(socket) } }
+                guard socket >= 0, send(socket, Array(head.utf8), head.utf8.count, Int32(MSG_NOSIGNAL)) > 0 else {
+                    return continuation.resume(returning: -1)
+                }
+                var probe = [UInt8](repeating: 0, count: 4_096)
+                for sent in 0..<limit {
+                    usleep(useconds_t(interval.components.attoseconds / 1_000_000_000_000))
+                    // Closed: recv says so without waiting, or the byte cannot go.
+                    if recv(socket, &probe, probe.count, Int32(MSG_DONTWAIT)) == 0
+                        || send(socket, [UInt8(ascii: "x")], 1, Int32(MSG_NOSIGNAL)) != 1
+                    {
+                        return continuation.resume(returning: sent)
+                    }
+                }
+                continuation.resume(returning: limit)
+            }
+        }
+    }
+
+    /// A socket connected to the server on 127.0.0.1, or -1.
+    private static func connected(port: Int) -> Int32 {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard socket >= 0 else { return -1 }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard connected == 0 else {
+            close(socket)
+            return -1
+        }
+        return socket
+    }
+
     private static func blockingExchange(port: Int, _ request: String) -> Exchange {
         let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socket >= 0 else { return Exchange(received: "no socket", closedByServer: false) }
@@ -97,6 +142,18 @@ extension RealTimeTests {
             #expect(exchange.received.hasSuffix("\r\n\r\nbuilt slowly\n"), "\(exchange.received)")
             // Kept alive, then idle past the timeout: the clock ran again once the answer was out.
             #expect(exchange.closedByServer)
+        }
+    }
+
+    // Regression: each piece of a body started the clock again, so a client sending a byte every few seconds
+    // kept its connection (and, with --max-connections of them, the server) for good.
+    @Test("tvm-fav serve: a body sent a byte at a time is hung up on at the timeout after the request's head")
+    func serveDrippedBodyIsClosed() async throws {
+        try await RequestDeadlineTests.withSlowServer(answerTime: .zero) { port in
+            let head = "GET /calendar.ics HTTP/1.1\r\nHost: x\r\nContent-Length: 1000000000\r\n\r\n"
+            let sent = await RequestDeadlineTests.drip(port: port, head: head, interval: .milliseconds(100), limit: 30)
+            // 0.2 s timeout: closed after two or three bytes; a byte sent after the close may still be accepted.
+            #expect((0...8).contains(sent), "\(sent) bytes sent before the server hung up")
         }
     }
 

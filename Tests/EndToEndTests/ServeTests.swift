@@ -175,9 +175,9 @@ struct ServeTests {
             #expect(since.stdout == "304")
             let head = try await Self.curl(["-I", url + "/calendar.ics"], sandbox)
             #expect(head.stdout.hasPrefix("HTTP/1.1 200"))
+            // Nothing watched yet: tvm-fav next prints nothing, and /next.json is as empty.
             let next = try await Self.curl([url + "/next.json"], sandbox)
-            let array = try JSONSerialization.jsonObject(with: Data(next.stdout.utf8)) as? [[String: Any]]
-            #expect(array?.isEmpty == false)
+            #expect(next.stdout == "[]\n")
             let changes = try await Self.curl([url + "/changes.json"], sandbox)
             #expect(changes.stdout == "[]\n")
             func code(_ extra: [String], _ path: String) async throws -> String {
@@ -192,6 +192,12 @@ struct ServeTests {
             #expect(try await code(headers, "/calendar.ics") == "431")
             // Still serving after all that.
             #expect(try await code([], "/calendar.ics") == "200")
+            // Regression: /next.json listed every favorite with an episode left, started or not.
+            #expect(try await sandbox.run("tvm-fav", ["watch", "--show", "43", "--through", "S01E02"]).status == 0)
+            let printed = try await sandbox.run("tvm-fav", ["next"])
+            #expect(printed.lines.count == 1)
+            let served = try await Self.curl([url + "/next.json"], sandbox)
+            #expect(served.stdout == "[" + printed.lines.joined(separator: ",") + "]\n")
             #expect(try await server.stop(SIGINT) == 0)
             #expect(server.stderr.contains("GET /calendar.ics 200"))
         }

@@ -1,4 +1,5 @@
 import Foundation
+import NIOHTTP1
 import Testing
 
 @testable import FavoriteCommands
@@ -56,5 +57,21 @@ struct FeedRouteTests {
         #expect(FeedResponse.parseHTTPDate("yesterday") == nil)
         #expect(FeedResponse.digest(Array("a".utf8)) != FeedResponse.digest(Array("b".utf8)))
         #expect(FeedResponse.digest([]) == FeedResponse.digest([]))
+    }
+
+    // Regression: a tag a proxy had weakened (W/"…") was not matched, so the poller got the whole feed again.
+    @Test("If-None-Match compares tags weakly (RFC 9110 13.1.2), in a list or alone; a different tag gets 200")
+    func weakTags() {
+        let feed = FeedResponse.feed(Array("x".utf8), contentType: "text/plain", modified: nil)
+        let tag = feed.headers.first(name: "ETag")!
+        for header in [tag, "W/\(tag)", "\"other\", W/\(tag)", "*"] {
+            var response = feed
+            response.applyConditions(of: HTTPHeaders([("If-None-Match", header)]))
+            #expect(response.status == 304, "\(header)")
+            #expect(response.body.isEmpty)
+        }
+        var changed = feed
+        changed.applyConditions(of: HTTPHeaders([("If-None-Match", "W/\"other\"")]))
+        #expect(changed.status == 200 && changed.body == Array("x".utf8))
     }
 }

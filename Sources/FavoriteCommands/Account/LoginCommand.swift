@@ -53,7 +53,7 @@ package struct LoginCommand: AsyncParsableCommand {
 
     @OptionGroup package var store: StoreOptions
     @OptionGroup package var network: NetworkOptions
-    @OptionGroup package var output: OutputOptions
+    @OptionGroup package var messages: MessageOptions
 
     package init() {}
 
@@ -70,7 +70,7 @@ package struct LoginCommand: AsyncParsableCommand {
     }
 
     package func run() async throws {
-        try await FavoritesAccess.run(store: store, output: output) { access in
+        try await FavoritesAccess.run(store: store, output: messages.output) { access in
             let session = AccountSession(access: access, network: network)
             let obtained: Credentials
             if let username {

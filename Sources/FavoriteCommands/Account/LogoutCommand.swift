@@ -22,12 +22,12 @@ package struct LogoutCommand: AsyncParsableCommand {
     )
 
     @OptionGroup package var store: StoreOptions
-    @OptionGroup package var output: OutputOptions
+    @OptionGroup package var messages: MessageOptions
 
     package init() {}
 
     package func run() async throws {
-        try await FavoritesAccess.run(store: store, output: output) { access in
+        try await FavoritesAccess.run(store: store, output: messages.output) { access in
             let session = AccountSession(access: access, network: NetworkOptions())
             let removed = try session.credentialStore.delete()
             if let reader = try await access.openForReading(), try await reader.accountState().username != nil {

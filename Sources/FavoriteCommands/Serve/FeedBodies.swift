@@ -24,8 +24,7 @@ struct FeedBodies: Sendable {
             return Body(bytes: try await calendar(store, now: now), contentType: "text/calendar; charset=utf-8")
         case .next:
             var records: [[UInt8]] = []
-            for line in try await store?.upNext(now: Self.seconds(now)) ?? []
-            where line.hasEpisodeList && line.episode != nil {
+            for line in try await store?.upNext(now: Self.seconds(now)) ?? [] where line.isListed(all: false) {
                 records.append(try line.record())
             }
             return Body(bytes: Self.array(records), contentType: "application/json")

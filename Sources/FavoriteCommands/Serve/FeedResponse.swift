@@ -32,12 +32,15 @@ struct FeedResponse: Sendable {
         return FeedResponse(status: status, headers: headers, body: Array((reason + "\n").utf8))
     }
 
-    /// Turns a 200 into a 304 when the request's `If-None-Match` names the `ETag`, or (without one) when its
-    /// `If-Modified-Since` is not older than `Last-Modified`.
+    /// Turns a 200 into a 304 when the request's `If-None-Match` names the `ETag` (weak or strong), or (without
+    /// one) when its `If-Modified-Since` is not older than `Last-Modified`.
     mutating func applyConditions(of request: HTTPHeaders) {
         guard status == 200 else { return }
         let tag = headers.first(name: "ETag")
-        let matches = request[canonicalForm: "If-None-Match"].map(String.init)
+        // Compared weakly (RFC 9110 13.1.2): a proxy may have marked the tag weak, W/"…".
+        let matches = request[canonicalForm: "If-None-Match"].map {
+            $0.hasPrefix("W/") ? String($0.dropFirst(2)) : String($0)
+        }
         if !matches.isEmpty {
             guard let tag, matches.contains(tag) || matches.contains("*") else { return }
         } else {

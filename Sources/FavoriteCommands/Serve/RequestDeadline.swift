@@ -53,13 +53,18 @@ final class RequestDeadline: ChannelDuplexHandler {
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        if case .end = unwrapInboundIn(data) {
+        switch unwrapInboundIn(data) {
+        case .head:
+            // The body must follow within the timeout too: its pieces do not start the clock again, or a client
+            // sending a byte now and then would keep the connection for good.
+            state = .receiving
+            restart(context)
+        case .body:
+            break
+        case .end:
             state = .answering
             deadline?.cancel()
             deadline = nil
-        } else {
-            state = .receiving
-            restart(context)
         }
         context.fireChannelRead(data)
     }

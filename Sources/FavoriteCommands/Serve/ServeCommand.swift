@@ -26,8 +26,8 @@ struct ServeCommand: AsyncParsableCommand {
             $XDG_CONFIG_HOME/tvm/serve-token (mode 0600; made the first time; never printed). A wrong or \
             missing secret answers 404, and the log does not show what was tried. Long URLs (414), many \
             headers (431), other methods (405) and paths with .. or % (400) are refused; a client silent for \
-            10 seconds is disconnected; at most --max-connections are open. SIGTERM or SIGINT stops it: the \
-            requests being answered are finished, and the exit status is 0.
+            10 seconds, or sending a request for longer, is disconnected; at most --max-connections are open. \
+            SIGTERM or SIGINT stops it: the requests being answered are finished, and the exit status is 0.
 
             Examples:
               tvm-fav serve
@@ -52,7 +52,7 @@ struct ServeCommand: AsyncParsableCommand {
     var maxConnections = 64
 
     @OptionGroup var store: StoreOptions
-    @OptionGroup var output: OutputOptions
+    @OptionGroup var messages: MessageOptions
 
     func validate() throws {
         guard (0...65_535).contains(port) else {
@@ -87,7 +87,7 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await FavoritesAccess.run(store: store, output: output) { access in
+        try await FavoritesAccess.run(store: store, output: messages.output) { access in
             let runtime = access.runtime
             let secret: String?
             if token {
@@ -115,7 +115,7 @@ struct ServeCommand: AsyncParsableCommand {
         let environment = runtime.terminal.environment
         _ = try runtime.now()
         let clock = { @Sendable () -> Date in (try? ToolClock.now(environment: environment)) ?? Date() }
-        let quiet = output.quiet
+        let quiet = messages.quiet
         let stderr = runtime.context.stderr
         let server = FeedServer(
             host: bind, port: port, token: secret, maximumConnections: maxConnections, readTimeout: .seconds(10),

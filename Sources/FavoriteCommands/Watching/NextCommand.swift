@@ -57,7 +57,7 @@ package struct NextCommand: AsyncParsableCommand {
                         + "(ids \(unlisted.prefix(10).map { String($0.showID) }.joined(separator: ", "))"
                         + "\(count > 10 ? ", …" : "")); tvm-fav refresh fetches them")
             }
-            let started = lines.filter { all || $0.watched > 0 }
+            let listed = lines.filter { $0.isListed(all: all) }
             let unstarted = lines.count(where: { $0.hasEpisodeList && $0.watched == 0 && $0.episode != nil })
             // Under the table, on a terminal: why a favorite is missing from it.
             defer {
@@ -68,8 +68,8 @@ package struct NextCommand: AsyncParsableCommand {
                 }
             }
             if let calendar {
-                let runtimes = try await averageRuntimes(reader, ids: started.map(\.showID))
-                for line in started where line.hasEpisodeList {
+                let runtimes = try await averageRuntimes(reader, ids: listed.map(\.showID))
+                for line in listed {
                     guard let episode = line.episode else { continue }
                     try calendar.add(
                         episode: Array(episode.utf8), show: line.showName, averageRuntime: runtimes[line.showID])
@@ -78,7 +78,7 @@ package struct NextCommand: AsyncParsableCommand {
                 return
             }
             let out = try await runtime.makeOutput(view: EpisodeTableView(.upNext, zone: runtime.viewerZone))
-            for line in started where line.hasEpisodeList && (line.episode != nil || all) {
+            for line in listed {
                 try await out.emit(try line.record())
             }
             try await out.finish()

@@ -33,6 +33,14 @@ public struct UpNext: Sendable, Equatable {
         self.hasEpisodeList = hasEpisodeList
     }
 
+    /// Whether `tvm-fav next` prints the line: a show begun and not caught up; with `all`, any show whose episodes
+    /// are stored.
+    ///
+    /// - Parameter all: `--all`.
+    public func isListed(all: Bool) -> Bool {
+        hasEpisodeList && (all || (watched > 0 && episode != nil))
+    }
+
     /// The `_tvm.progress` object: `{"watched":N,"aired":M,"total":T}`.
     public var progressJSON: [UInt8] {
         Array(#"{"watched":"#.utf8) + JSONText.number(watched) + Array(#","aired":"#.utf8) + JSONText.number(aired)

@@ -98,21 +98,11 @@ enum RequestDeadlineTests {
     }
 
     private static func blockingExchange(port: Int, _ request: String) -> Exchange {
-        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard socket >= 0 else { return Exchange(received: "no socket", closedByServer: false) }
+        let socket = connected(port: port)
+        guard socket >= 0 else { return Exchange(received: "no connection", closedByServer: false) }
         defer { close(socket) }
         var wait = timeval(tv_sec: 30, tv_usec: 0)
         setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &wait, socklen_t(MemoryLayout<timeval>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard connected == 0 else { return Exchange(received: "no connection", closedByServer: false) }
         let bytes = Array(request.utf8)
         guard send(socket, bytes, bytes.count, 0) == bytes.count else {
             return Exchange(received: "not sent", closedByServer: false)

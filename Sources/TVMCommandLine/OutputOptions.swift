@@ -120,6 +120,10 @@ package struct OutputOptions: ParsableArguments, Sendable {
         }
         if let jqFile {
             guard jq == nil else { throw ValidationError("give the jq program with --jq or with --jq-file, not both") }
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: jqFile, isDirectory: &isFolder), isFolder.boolValue {
+                throw ValidationError("--jq-file \(jqFile) is a folder: give the file that holds the jq program")
+            }
             guard FileManager.default.isReadableFile(atPath: jqFile) else {
                 throw ValidationError("cannot read --jq-file \(jqFile): check the path and its permissions")
             }

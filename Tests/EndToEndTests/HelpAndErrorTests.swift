@@ -17,6 +17,8 @@ struct HelpAndErrorTests {
         // Commands that print no records refuse what shapes records (serve took --jq and served whole feeds).
         ("tvm-fav", ["serve", "--jq", ".name"]), ("tvm-fav", ["serve", "--limit", "1"]),
         ("tvm-fav", ["logout", "--format", "json"]), ("tvm-img", ["cache", "clear", "--fields", "id"]),
+        // A folder for --jq-file was read as an empty program, so whole records went out with exit 0.
+        ("tvm-fetch", ["show", "1", "--jq-file", "/"]),
     ]
 
     @Test("every refused command line is one error in the tool's style, never ArgumentParser's Error:, exit 64")

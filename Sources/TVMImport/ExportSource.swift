@@ -34,11 +34,14 @@ public enum ExportSource {
             guard bytes.count <= maxBytes else { throw tooLarge("stdin", maxBytes) }
             return [ExportFile(name: "stdin", role: role(of: bytes, name: nil, format: format), bytes: bytes)]
         }
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-            throw .cannotRead(path: path, reason: "no such file or folder")
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            // A folder on the way that this user may not enter is not a missing file.
+            throw .cannotRead(
+                path: path,
+                reason: errno == ENOENT ? "no such file or folder" : String(cString: strerror(errno)).lowercased())
         }
-        if isFolder.boolValue {
+        if info.st_mode & S_IFMT == S_IFDIR {
             if format == .csv { throw .csvNeedsFile(path: path) }
             return try folder(path, format: format, maxBytes: maxBytes)
         }

@@ -163,6 +163,22 @@ struct ReadOnlyStoreTests {
         }
     }
 
+    // Regression: an export behind a folder this user may not enter was "no such file or folder".
+    @Test("tvm-fav import of a file behind another user's 0700 folder says permission denied, not missing")
+    func importBehindClosedFolder() async throws {
+        let sandbox = try Sandbox()
+        let home = try nobodyHome(sandbox)
+        let closed = sandbox.root.appendingPathComponent("closed")
+        try FileManager.default.createDirectory(at: closed, withIntermediateDirectories: true)
+        #expect(chmod(closed.path, 0o700) == 0)
+        let export = closed.appendingPathComponent("history.csv").path
+        try Data("tvmaze_id,season,episode\n1,1,1\n".utf8).write(to: URL(fileURLWithPath: export))
+        let result = try await runAsNobody(
+            sandbox, home: home, "tvm-fav", ["import", export, "--dry-run", "--db", home.path + "/fav.sqlite"])
+        #expect(result.status == 65, "\(result.stderr)")
+        #expect(result.stderr.contains("cannot read \(export): permission denied"), "\(result.stderr)")
+    }
+
     @Test("a database and catalogue of one's own in a read-only (0555) folder are read")
     func readOnlyFolder() async throws {
         try await withReplay { _, sandbox in

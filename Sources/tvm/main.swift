@@ -9,6 +9,7 @@ import TVMCommandLine
 // One program, five tools: started as tvm-fetch (a link to this program) it is tvm-fetch; started as `tvm` it
 // takes the tool from its first argument, git-style (`tvm fetch show 1`). See MultiCall. The build's revision and
 // completion scripts come from BuildInfo.swift, which the BuildInfo plugin writes at build time.
+ClosedStreams.hold()
 // Blocks of 256 KiB and more are mapped and unmapped on their own: glibc would otherwise raise this threshold after
 // the first large block is freed (up to 32 MiB), and keep a page of huge records' freed buffers in the heap, which
 // the process keeps (issue 30 #9: a sync of eight 3.9 MB shows peaked 20 MB higher).

@@ -63,9 +63,31 @@ struct ClosedStdoutTests {
             expectQuietExit(try await sandbox.runWithReaderGone("tvm-fav", ["add", "--no-episodes", "1", "139"]))
             #expect(server.log.requests.map(\.target) == ["/shows/1", "/shows/139"])
             #expect(try await sandbox.favoriteIDs() == [1, 139])
-            // A plain `list` runs on the fast path, one with --jq through ArgumentParser: each writes its own way.
+            // Without and with --jq: the plain writer and the filter's.
             expectQuietExit(try await sandbox.runWithReaderGone("tvm-fav", ["list"]))
             expectQuietExit(try await sandbox.runWithReaderGone("tvm-fav", ["list", "--jq", ".name"]))
+        }
+    }
+
+    // Regression: a stream closed at start was the lowest free descriptor, so the HTTP client's event descriptors
+    // took it, and the records were written into them ("cannot write output: Invalid argument").
+    @Test("a standard stream closed at start (>&-, <&-) fails as a closed one: exit 74, Bad file descriptor")
+    func closedAtStart() async throws {
+        try await withReplay { server, sandbox in
+            func shell(_ line: String, _ tool: String) async throws -> ToolResult {
+                try await Sandbox.run(
+                    executable: URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", line, Binaries.url(tool).path],
+                    stdin: nil, environment: sandbox.environment, directory: sandbox.root, timeout: 60)
+            }
+            let fetch = try await shell(#"exec "$0" show 1 >&-"#, "tvm-fetch")
+            #expect(fetch.status == 74)
+            #expect(fetch.stderr == "tvm-fetch: error: cannot write output: Bad file descriptor (errno 9)\n")
+            #expect(server.log.requests.map(\.target) == ["/shows/1"])
+            let add = try await shell(#"exec "$0" add <&-"#, "tvm-fav")
+            #expect(add.status == 74)
+            #expect(add.stderr == "tvm-fav: error: cannot read input: Bad file descriptor (errno 9)\n")
+            // Nothing on stderr to say it, and still the status.
+            #expect(try await shell(#"exec "$0" show 1 >&- 2>&-"#, "tvm-fetch").status == 74)
         }
     }
 }

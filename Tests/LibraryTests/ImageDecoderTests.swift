@@ -70,4 +70,17 @@ struct ImageDecoderTests {
         let webp = try Self.bytes("halves.webp")
         #expect(throws: ImageDecodeError.self) { try ImageDecoder.decode(Array(webp.prefix(20))) }
     }
+
+    // Regression: a 500-byte JPEG that claimed 60000 x 60000 pixels was decoded at 1/8 (7500 x 7500), 3 s and
+    // 490 MB for a preview.
+    @Test("a JPEG that claims a huge size is refused before its pixels are allocated")
+    func claimedHugeJPEG() throws {
+        var jpeg = try Self.bytes("halves.jpg")
+        let frame = try #require(zip(jpeg.indices, jpeg.dropFirst()).first { jpeg[$0.0] == 0xFF && $0.1 == 0xC0 }?.0)
+        // SOF0: marker, length (2), precision (1), height (2), width (2).
+        jpeg.replaceSubrange((frame + 5)...(frame + 8), with: [0xEA, 0x60, 0xEA, 0x60])
+        #expect(throws: ImageDecodeError.invalidData(format: "JPEG", message: "the image is too large")) {
+            try ImageDecoder.decode(jpeg, atLeast: (80, 96))
+        }
+    }
 }

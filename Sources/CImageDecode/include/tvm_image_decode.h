@@ -13,8 +13,9 @@ typedef struct {
     int height;
 } tvm_image;
 
-/// The largest image accepted, in pixels (after JPEG scaling): about 16K x 4K.
-#define TVM_IMAGE_MAX_PIXELS (64 * 1024 * 1024)
+/// The largest image accepted, in pixels (after JPEG scaling): 4096 x 4096, 64 MiB of RGBA. Posters are about
+/// 680 x 1000; a tiny file that claims more is refused before its pixels are allocated.
+#define TVM_IMAGE_MAX_PIXELS (16 * 1024 * 1024)
 
 /// Decodes a JPEG, scaled down by 1/2, 1/4 or 1/8 while both sides stay at least `min_width` x `min_height`.
 /// Returns 1 and fills `out`, or 0 with a message in `error`.

@@ -203,6 +203,19 @@ struct ServeTests {
         }
     }
 
+    @Test("a port in use: exit 69, saying so in words and what to do")
+    func portInUse() async throws {
+        try await Self.withServer { sandbox, server, _ in
+            let second = try await sandbox.run("tvm-fav", ["serve", "--port", String(server.port)])
+            #expect(second.status == 69)
+            #expect(
+                second.stderr
+                    == "tvm-fav: error: cannot serve on 127.0.0.1:\(server.port): address already in use (another "
+                    + "tvm-fav serve?); stop it or give another --port\n")
+            #expect(try await server.stop() == 0)
+        }
+    }
+
     @Test("a non-loopback bind without --token does not start; with it, the secret gates the paths and is never logged")
     func token() async throws {
         try await withReplay { _, sandbox in

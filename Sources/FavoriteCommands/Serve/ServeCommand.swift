@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import NIOCore
 import TVMCommandLine
 import TVMRecords
 import TVMStore
@@ -150,8 +151,16 @@ struct ServeCommand: AsyncParsableCommand {
         do {
             try await task.value
         } catch {
-            runtime.diagnostics.error("cannot serve on \(bind):\(port): \(error)")
+            runtime.diagnostics.error("cannot serve on \(bind):\(port): \(Self.describe(error))")
             throw ExitCode(ExitStatus.unavailable.rawValue)
         }
+    }
+
+    /// NIO's socket error as a sentence: its errno's text, and what to do when the port is taken.
+    static func describe(_ error: any Error) -> String {
+        guard let error = error as? IOError else { return "\(error)" }
+        let text = String(cString: strerror(error.errnoCode)).lowercased()
+        guard error.errnoCode == EADDRINUSE else { return text }
+        return text + " (another tvm-fav serve?); stop it or give another --port"
     }
 }

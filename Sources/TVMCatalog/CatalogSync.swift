@@ -95,8 +95,8 @@ public struct CatalogSync {
                 fetched = try await fetchPage(page, &summary)
             } catch APIError.notFound {
                 try remember(streak, &summary)
-                let past = try store.storedIDs(in: (page * CatalogStore.idsPerPage)..<Int.max)
-                try checkRemoval(summary.removed + past.count, stored: stored)
+                // Every show the walk found gone, on this run or an earlier one, goes at once, or none does.
+                try checkRemoval(try store.fullSyncRemovals(endPage: page).count, stored: stored)
                 summary.removed += try store.finishFullSync(endPage: page)
                 return
             } catch APIError.cancelled(let url) {
@@ -110,10 +110,6 @@ public struct CatalogSync {
                 page += 1
                 continue
             }
-            let keep = Set(fetched.ids)
-            let range = (page * CatalogStore.idsPerPage)..<((page + 1) * CatalogStore.idsPerPage)
-            let stale = try store.storedIDs(in: range).filter { !keep.contains($0) }
-            try checkRemoval(summary.removed + stale.count, stored: stored)
             let result = try save(fetched, mode: .replacingRange, advancesFullSync: true)
             try remember(streak, &summary)
             streak = []

@@ -98,4 +98,34 @@ struct CatalogMassRemovalTests {
         #expect(allowed.status == 0, "\(allowed.stderr)")
         #expect(try await sandbox.catalogInfo()["shows"] as? Int == world.ids.count)
     }
+
+    // Regression: each page's missing shows were removed as the page was stored, so a full pass stopped at the
+    // limit having removed up to it and said "nothing was removed", and the next run counted afresh.
+    @Test("a full pass whose pages each lack some shows, more than one sync may remove in all, removes none, exit 65")
+    func removalsSpreadOverPages() async throws {
+        let world = try CatalogWorld()
+        let (server, sandbox) = try await startCatalogReplay(world)
+        defer { Task { await server.stop() } }
+        #expect(try await sandbox.run("tvm-fetch", ["catalog", "sync"]).status == 0)
+        let stored = world.ids.count
+        var gone: [Int] = []
+        for (_, ids) in Dictionary(grouping: world.ids, by: { $0 / 250 }).sorted(by: { $0.key < $1.key }) {
+            gone += ids.sorted().prefix(45)
+        }
+        try #require(gone.count > 100 && Set(gone.map { $0 / 250 }).count > 2, "the world has too few pages")
+        for id in gone { world.remove(id) }
+        try world.write()
+        server.reloadFixtures()
+        let full = try await sandbox.run("tvm-fetch", ["catalog", "sync", "--full"])
+        #expect(full.status == 65, "\(full.stderr)")
+        #expect(full.stderr.contains("would remove \(gone.count) of the \(stored) shows"), "\(full.stderr)")
+        #expect(try await sandbox.catalogInfo()["shows"] as? Int == stored)
+        let again = try await sandbox.run("tvm-fetch", ["catalog", "sync"])
+        #expect(again.status == 65, "\(again.stderr)")
+        #expect(try await sandbox.catalogInfo()["shows"] as? Int == stored)
+        let allowed = try await sandbox.run("tvm-fetch", ["catalog", "sync", "--allow-mass-removal"])
+        #expect(allowed.status == 0, "\(allowed.stderr)")
+        #expect(allowed.stderr.contains("\(gone.count) removed"), "\(allowed.stderr)")
+        #expect(try await sandbox.catalogInfo()["shows"] as? Int == stored - gone.count)
+    }
 }

@@ -41,18 +41,18 @@ struct CatalogStoreTests {
         try names(store, CatalogQuery(text: text))
     }
 
-    @Test("the migration creates show, show_record, the FTS5 index, sync_state and pending_page")
+    @Test("the migration creates show, show_record, the FTS5 index, sync_state, pending_page and removal_candidate")
     func schema() throws {
         let queue = try DatabaseQueue()
         _ = try CatalogStore(writer: queue)
         let tables = try queue.read { db in
             try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
         }
-        for table in ["show", "show_record", "show_search", "sync_state", "pending_page"] {
+        for table in ["show", "show_record", "show_search", "sync_state", "pending_page", "removal_candidate"] {
             #expect(tables.contains(table))
         }
         let applied = try queue.read { try CatalogStore.migrator.appliedMigrations($0) }
-        #expect(applied == ["v1-catalog", "v2-prefix-index", "v3-name-index"])
+        #expect(applied == ["v1-catalog", "v2-prefix-index", "v3-name-index", "v4-removal-candidate"])
     }
 
     @Test("a prefix finds the show as it is typed: gir finds Girls")

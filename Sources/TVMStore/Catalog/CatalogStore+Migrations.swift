@@ -23,6 +23,8 @@ extension CatalogStore {
     ///   find the shows with every word in their name; `show_search`'s name column holds the same words among every
     ///   other column's, and a short prefix there reads them all. `show_popularity` also holds every column a filter
     ///   reads, so that a filtered walk from the most popular never reads the table.
+    /// - `v4-removal-candidate`: `removal_candidate`, the stored shows a first or `--full` sync under way found
+    ///   missing from their index page; they are removed together when the walk ends, or not at all.
     public static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1-catalog") { db in
@@ -79,8 +81,14 @@ extension CatalogStore {
                         weight DESC, id, genres, status, language, type, channel, country, rating, premiered);
                     """)
         }
+        migrator.registerMigration(removalMigration) { db in
+            try db.execute(sql: "CREATE TABLE removal_candidate (id INTEGER PRIMARY KEY)")
+        }
         return migrator
     }
+
+    /// The migration that adds the shows a full sync is to remove.
+    static let removalMigration = "v4-removal-candidate"
 
     /// The migration that rebuilds the full-text index, which takes a while on a full catalogue.
     static let prefixIndexMigration = "v2-prefix-index"

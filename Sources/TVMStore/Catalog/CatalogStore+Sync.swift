@@ -9,7 +9,7 @@ extension CatalogStore {
     /// How a page's records are stored.
     public enum PageMode: Sendable {
         /// A first or `--full` sync: the page is the truth for its id range, so stored shows of that range that
-        /// it lacks are removed.
+        /// it lacks are to be removed when the walk ends (``finishFullSync(endPage:)``).
         case replacingRange
         /// An incremental sync: only records newer than the stored ones are written (an index page may be a day
         /// stale at TVMaze's edge), and nothing is removed.
@@ -33,6 +33,7 @@ extension CatalogStore {
             state.fullNextPage = 0
             state.fullStartedAt = date
             try state.save(db)
+            try db.execute(sql: "DELETE FROM removal_candidate")
         }
     }
 
@@ -43,7 +44,8 @@ extension CatalogStore {
     ///   - entries: The page's valid records.
     ///   - mode: Whether the page replaces its id range or only brings newer records.
     ///   - advancesFullSync: Whether the full sync under way goes on at the next page.
-    /// - Returns: How many shows were written (added or changed) and how many removed.
+    /// - Returns: How many shows were written (added or changed) and how many removed (none: a full sync removes
+    ///   when it ends).
     /// - Throws: ``CatalogError``; then nothing was written.
     @discardableResult
     public func storePage(_ page: Int, entries: [CatalogEntry], mode: PageMode, advancesFullSync: Bool)
@@ -61,7 +63,8 @@ extension CatalogStore {
     ///   - mode: Whether the page replaces its id range or only brings newer records.
     ///   - advancesFullSync: Whether the full sync under way goes on at the next page.
     ///   - next: The page's next valid record, or `nil` after the last.
-    /// - Returns: How many shows were written (added or changed) and how many removed.
+    /// - Returns: How many shows were written (added or changed) and how many removed (none: a full sync removes
+    ///   when it ends).
     /// - Throws: ``CatalogError``; then nothing was written.
     @discardableResult
     public func storePage(
@@ -69,12 +72,15 @@ extension CatalogStore {
     ) throws(CatalogError) -> (written: Int, removed: Int) {
         try write("storing index page \(page)") { db in
             let (written, keep) = try Self.upsert(next, db)
-            var removed = 0
             if mode == .replacingRange {
                 let range = (page * Self.idsPerPage)..<((page + 1) * Self.idsPerPage)
                 let stale = try CatalogShow.filter(range.contains(CatalogShow.Columns.id))
                     .select(CatalogShow.Columns.id, as: Int.self).fetchAll(db).filter { !keep.contains($0) }
-                removed = try Self.delete(stale, db)
+                // Kept until the walk ends: then all are removed, or none when they are too many.
+                try db.execute(
+                    sql: "DELETE FROM removal_candidate WHERE id >= ? AND id < ?",
+                    arguments: [range.lowerBound, range.upperBound])
+                for id in stale { try db.execute(sql: "INSERT INTO removal_candidate VALUES (?)", arguments: [id]) }
             }
             if advancesFullSync {
                 var state = try CatalogSyncState.fetchOne(db) ?? CatalogSyncState()
@@ -82,7 +88,7 @@ extension CatalogStore {
                 try state.save(db)
             }
             try PendingPage.deleteOne(db, key: page)
-            return (written, removed)
+            return (written, 0)
         }
     }
 
@@ -107,18 +113,36 @@ extension CatalogStore {
         return try write("removing shows") { db in try Self.delete(ids, db) }
     }
 
-    /// Ends a first or `--full` sync whose walk met the end of the index at `endPage`: shows past the end are
-    /// removed, and the sync counts as complete from when it started.
+    /// The shows a first or `--full` sync whose walk met the end of the index at `endPage` would remove: those
+    /// its pages lacked, and those past the end.
     ///
     /// - Parameter endPage: The page that answered 404.
-    /// - Returns: How many shows past the end were removed.
+    /// - Throws: ``CatalogError``.
+    public func fullSyncRemovals(endPage: Int) throws(CatalogError) -> [Int] {
+        try read("reading the shows to remove") { db in try Self.fullSyncRemovals(endPage: endPage, db) }
+    }
+
+    private static func fullSyncRemovals(endPage: Int, _ db: Database) throws -> [Int] {
+        try Int.fetchAll(
+            db,
+            sql: """
+                SELECT id FROM removal_candidate WHERE id IN (SELECT id FROM show)
+                UNION SELECT id FROM show WHERE id >= ?
+                """, arguments: [endPage * idsPerPage])
+    }
+
+    /// Ends a first or `--full` sync whose walk met the end of the index at `endPage`: the shows its pages lacked
+    /// and those past the end are removed, in one transaction, and the sync counts as complete from when it
+    /// started.
+    ///
+    /// - Parameter endPage: The page that answered 404.
+    /// - Returns: How many shows were removed.
     /// - Throws: ``CatalogError``.
     @discardableResult
     public func finishFullSync(endPage: Int) throws(CatalogError) -> Int {
         try write("finishing the sync") { db in
-            let past = try CatalogShow.filter(CatalogShow.Columns.id >= endPage * Self.idsPerPage)
-                .select(CatalogShow.Columns.id, as: Int.self).fetchAll(db)
-            let removed = try Self.delete(past, db)
+            let removed = try Self.delete(try Self.fullSyncRemovals(endPage: endPage, db), db)
+            try db.execute(sql: "DELETE FROM removal_candidate")
             var state = try CatalogSyncState.fetchOne(db) ?? CatalogSyncState()
             state.lastSync = state.fullStartedAt ?? Date().timeIntervalSince1970
             state.fullNextPage = nil
@@ -157,17 +181,6 @@ extension CatalogStore {
     public func pendingPages() throws(CatalogError) -> [Int] {
         try read("reading failed pages") { db in
             try PendingPage.order(PendingPage.Columns.page).fetchAll(db).map(\.page)
-        }
-    }
-
-    /// The stored show ids in `range`, in order: what a page or the end of the index would remove.
-    ///
-    /// - Parameter range: The ids to look at.
-    /// - Throws: ``CatalogError``.
-    public func storedIDs(in range: Range<Int>) throws(CatalogError) -> [Int] {
-        try read("reading the catalogue") { db in
-            try CatalogShow.filter(range.contains(CatalogShow.Columns.id)).order(CatalogShow.Columns.id)
-                .select(CatalogShow.Columns.id, as: Int.self).fetchAll(db)
         }
     }
 

@@ -214,7 +214,7 @@ public final class CatalogStore: Sendable {
 
     /// Whether every migration is applied; throws ``CatalogError/unknownSchema(path:migrations:)`` for a newer file.
     /// `forReading`: an index left without `v2-prefix-index` or `v3-name-index` is searched as it is (only slower),
-    /// so a reader that cannot write the file does not need them.
+    /// and `v4-removal-candidate` only matters to a sync, so a reader that cannot write the file does not need them.
     private static func schemaIsCurrent(_ reader: any DatabaseReader, path: String, forReading: Bool = false) throws
         -> Bool
     {
@@ -231,7 +231,8 @@ public final class CatalogStore: Sendable {
         let unknown = applied.subtracting(known)
         if !unknown.isEmpty { throw CatalogError.unknownSchema(path: path, migrations: unknown.sorted()) }
         return known.allSatisfy {
-            applied.contains($0) || (forReading && [prefixIndexMigration, nameIndexMigration].contains($0))
+            applied.contains($0)
+                || (forReading && [prefixIndexMigration, nameIndexMigration, removalMigration].contains($0))
         }
     }
 

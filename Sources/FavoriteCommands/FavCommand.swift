@@ -11,7 +11,8 @@ package struct FavCommand: AsyncParsableCommand {
             Favorites live in an SQLite database: $XDG_DATA_HOME/tvm/tvm.sqlite (~/.local/share/tvm/tvm.sqlite), \
             or the file given with --db or TVM_DB. Each favorite keeps the whole show record as TVMaze sent it, \
             every field in its order (anything under "_tvm" is dropped), so list, show, status and rm work \
-            without a network. Only add (for a bare id) and refresh use the network; refresh records what \
+            without a network. Only add, refresh, import, watch of a show not saved, and the account's \
+            login, push, pull and sync use the network; refresh records what \
             changed (new episodes, moved air dates, a new season, a new status…), and changes prints it, offline.
 
             Every save and every delete is one transaction: a batch is written whole or not at all. When one \

@@ -47,7 +47,7 @@ package struct RefreshCommand: AsyncParsableCommand {
 
     @Flag(
         inversion: .prefixedNo,
-        help: "Refresh each favorite's episode list too.")
+        help: "Refresh each favorite's episode list too (the default); --no-episodes refreshes the shows alone.")
     package var episodes = true
 
     @OptionGroup package var store: StoreOptions

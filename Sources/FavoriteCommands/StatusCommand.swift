@@ -17,7 +17,7 @@ struct StatusCommand: AsyncParsableCommand {
             Examples:
               tvm-fetch shows --page 0 | tvm-fav status
               tvm-search girls \\
-                | tvm-fav status --jq 'select(._tvm.favorite | not) | .show' | tvm-fav add
+                | tvm-fav status --jq 'select(._tvm.favorite | not)' | tvm-fav add
             """
     )
 

@@ -14,8 +14,8 @@ struct PostersCommand: AsyncParsableCommand {
         commandName: "fetch",
         abstract: "Add the local image path to each record, downloading missing images (the default subcommand).",
         discussion: """
-            "tvm-img fetch ARGS" and "tvm-img ARGS" are the same. See "tvm-img --help" for the accepted input, \
-            the cache and the exit status.
+            "tvm-img fetch ARGS" and "tvm-img ARGS" are the same. See "tvm-img --help" for the cache, and \
+            man tvm-img for the accepted input and the exit status.
 
             Examples:
               tvm-fetch shows --page 0 | tvm-img > shows-with-posters.jsonl

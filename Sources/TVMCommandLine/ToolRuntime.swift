@@ -74,7 +74,7 @@ package final class ToolRuntime {
     package func makeOutput(view: (any TerminalView)?) async throws -> RecordOutput {
         if outputOptions.format == .ics {
             diagnostics.error(
-                "--format ics (a calendar) is for tvm-episodes and tvm-fav next; use jsonl, json or table")
+                "--format ics (a calendar) is for tvm-episodes and tvm-fav next; use jsonl, json, csv, tsv or table")
             throw ExitCode(ExitStatus.usage.rawValue)
         }
         if let program = outputOptions.program {

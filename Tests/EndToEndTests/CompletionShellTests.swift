@@ -44,6 +44,23 @@ struct CompletionShellTests {
         }
     }
 
+    // Regression: tvm-fav import PATH completed nothing, where an export's folder or ZIP is what it takes.
+    @Test(
+        "tvm-fav import completes files and folders", .enabled(if: Shell.allInstalled, Shell.missingNote),
+        arguments: Shell.allCases)
+    func importPaths(shell: Shell) async throws {
+        let sandbox = try Sandbox()
+        try FileManager.default.createDirectory(
+            at: sandbox.root.appendingPathComponent("tv-time-export"), withIntermediateDirectories: true)
+        try Data("x".utf8).write(to: sandbox.root.appendingPathComponent("trakt-backup.zip"))
+        let completion = try await shell.complete(
+            "tvm-fav import t", script: shell.committedScript(for: "tvm-fav"),
+            environment: sandbox.shellEnvironment, directory: sandbox.root)
+        #expect(completion.status == 0, "\(completion)")
+        let values = Set(completion.values.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 })
+        #expect(values == ["tv-time-export", "trakt-backup.zip"], "\(completion)")
+    }
+
     @Test(
         "every option with a fixed list of values completes exactly those values",
         .enabled(if: Shell.allInstalled, Shell.missingNote), arguments: Shell.allCases)

@@ -86,7 +86,7 @@ enum ManualSections {
         ),
         Entry(
             name: "NO_COLOR",
-            text: "When set to anything, no colour is used (as with --no-color).",
+            text: "When set and not empty, no colour is used (as with --no-color).",
             tools: nil
         ),
         Entry(

@@ -247,8 +247,8 @@ complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_option
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav status" version' -l 'version' -d 'Show the version.'
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav status" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav refresh" full' -l 'full' -d 'Fetch every favorite whole, whatever /updates/shows says (two requests per show).'
-complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav refresh" episodes' -l 'episodes' -d 'Refresh each favorite\'s episode list too.'
-complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav refresh" no-episodes' -l 'no-episodes' -d 'Refresh each favorite\'s episode list too.'
+complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav refresh" episodes' -l 'episodes' -d 'Refresh each favorite\'s episode list too (the default); --no-episodes refreshes the shows alone.'
+complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav refresh" no-episodes' -l 'no-episodes' -d 'Refresh each favorite\'s episode list too (the default); --no-episodes refreshes the shows alone.'
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav refresh" db' -l 'db' -d 'The favorites database (default: $TVM_DB, else $XDG_DATA_HOME/tvm/tvm.sqlite).' -rF
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav refresh" lock-timeout' -l 'lock-timeout' -d 'How long a save or delete waits for another tvm-fav to finish, in seconds.' -rfka ''
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav refresh" api-url' -l 'api-url' -d 'The TVMaze API base URL, without a query or fragment (default: $TVM_API_URL, else https://api.tvmaze.com). A user name and password in it (http://user:pw@host) go to the API as basic authentication, never into messages or the cache.' -rfka ''
@@ -385,6 +385,7 @@ complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_option
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav next" q quiet' -s 'q' -l 'quiet' -d 'Print errors only: no warnings, notes or progress.'
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav next" version' -l 'version' -d 'Show the version.'
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav next" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_positional "tvm-fav import" -ge 1' -F
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav import" from' -l 'from' -d 'The export\'s format, when it cannot be told from its names.' -rfka 'tvtime trakt simkl sonarr csv'
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav import" match-titles' -l 'match-titles' -d 'Place a show named only by its title through a title search, reporting each match.'
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav import" dry-run' -l 'dry-run' -d 'Print the shows and marks that would be saved, and save nothing; stderr names the rows skipped.'

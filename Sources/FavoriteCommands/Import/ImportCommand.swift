@@ -43,7 +43,9 @@ package struct ImportCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("A ZIP, folder or file of an export, or - for stdin.", valueName: "path"))
+    @Argument(
+        help: ArgumentHelp("A ZIP, folder or file of an export, or - for stdin.", valueName: "path"),
+        completion: .file())
     package var paths: [String]
 
     @Option(help: ArgumentHelp("The export's format, when it cannot be told from its names.", valueName: "format"))

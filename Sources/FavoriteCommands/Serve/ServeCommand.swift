@@ -20,7 +20,8 @@ struct ServeCommand: AsyncParsableCommand {
             ics, with REFRESH-INTERVAL and X-PUBLISHED-TTL of an hour), /next.json (tvm-fav next, as one JSON \
             array) and /changes.json (the change events of the last 30 days). Only GET and HEAD; each answer has \
             an ETag and a Last-Modified, so a client that polls gets 304 Not Modified until something changed. \
-            Each request is logged on stderr (--quiet: none).
+            Each request is logged on stderr (--quiet: none); the line saying where it serves is always \
+            written, as --port 0 needs it.
 
             It listens on 127.0.0.1:8730. Any other address (--bind 0.0.0.0, for a phone on the same network) \
             needs --token: the paths then start with a secret, http://HOST:8730/SECRET/calendar.ics, kept in \

@@ -70,7 +70,15 @@ extension CatalogSync {
         var singles = plan.singles
         var pagesDone = 0
         for (page, changed) in plan.pages.sorted(by: { $0.key < $1.key }) {
-            guard let fetched = try await fetchPageOrPend(page, &summary) else { continue }
+            let fetched: CatalogPage?
+            do {
+                fetched = try await fetchPageOrPend(page, &summary)
+            } catch APIError.notFound {
+                // New shows past the index's last page, which TVMaze serves some time later: fetched alone.
+                singles.merge(changed) { first, _ in first }
+                continue
+            }
+            guard let fetched else { continue }
             // Only the changed shows whose copy on the page is as new as the updates list says: the page may be
             // stale at the edge, and then those shows are fetched alone.
             let freshIDs = Set(

@@ -15,7 +15,7 @@ import TVMazeAPI
 /// `updated` is newer than the stored one are fetched: an index page when it holds two or more of them (250
 /// records for one request), the show alone otherwise, and alone as well when the page's copy is older than the
 /// updates list says (index pages may be a day stale at TVMaze's edge). New shows are in the updates list; past
-/// the last page, pages are asked until the 404. With the full list, stored shows absent from it are removed. So
+/// the last page, pages are asked until the 404, and new shows on a page not served yet are fetched alone. With the full list, stored shows absent from it are removed. So
 /// an incremental sync sends at most 2 + min(changed shows, distinct pages holding them) requests, plus one per
 /// stale page copy.
 ///

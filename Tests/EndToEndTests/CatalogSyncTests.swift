@@ -87,6 +87,36 @@ struct CatalogSyncTests {
             targets(server) == ["/shows?page=0", "/shows?page=1", "/shows?page=2", "/shows?page=3", "/shows?page=4"])
     }
 
+    // Regression: two or more new shows past the index's last page made the sync ask that page, which TVMaze
+    // does not serve yet, and stop with "not found" (exit 1) at every run until it did.
+    @Test("new shows on an index page not served yet are fetched alone, and the sync completes")
+    func newShowsPastTheIndex() async throws {
+        let world = try CatalogWorld()
+        let (server, sandbox) = try await startCatalogReplay(world)
+        defer { Task { await server.stop() } }
+        #expect(try await sandbox.run("tvm-fetch", ["catalog", "sync"]).status == 0)
+        let lastPage = try #require(world.ids.last) / 250
+        let (first, second) = ((lastPage + 1) * 250 + 10, (lastPage + 1) * 250 + 11)
+        let now = Int(Date().timeIntervalSince1970)
+        world.add(first, copying: 139, name: "Unpaged Eta", updated: now - 50, onPage: false)
+        world.add(second, copying: 139, name: "Unpaged Theta", updated: now - 50, onPage: false)
+        try world.write()
+        server.reloadFixtures()
+        server.log.removeAll()
+        let sync = try await sandbox.run("tvm-fetch", ["catalog", "sync"])
+        #expect(sync.status == 0, "\(sync.stderr)")
+        #expect(
+            targets(server) == [
+                "/updates/shows?since=day", "/shows?page=\(lastPage + 1)", "/shows/\(first)", "/shows/\(second)",
+                "/shows?page=\(lastPage + 2)",
+            ])
+        for (name, id) in [("unpaged eta", first), ("unpaged theta", second)] {
+            let search = try await sandbox.run("tvm-search", ["--local", name, "--jq", ".id"])
+            #expect(search.lines.first == String(id), "\(name)")
+        }
+        #expect(try await sandbox.catalogInfo()["shows"] as? Int == world.ids.count)
+    }
+
     @Test("catalog sync takes its time from TVM_NOW: the sync's start is the last sync, and the window follows it")
     func syncFollowsTVMNow() async throws {
         let world = try CatalogWorld()

@@ -15,6 +15,8 @@ final class CatalogWorld: @unchecked Sendable {
     private var pageCopies: [Int: String] = [:]
     /// Element text that replaces a show's record on its page (invalid JSON, say).
     private var pageElements: [Int: String] = [:]
+    /// Shows no index page holds yet.
+    private var offPage: Set<Int> = []
 
     init() throws {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("tvm-world-\(UUID().uuidString)")
@@ -54,10 +56,12 @@ final class CatalogWorld: @unchecked Sendable {
         records[id] = Self.replacing(in: old, name: name, updated: updated)
     }
 
-    /// Adds a show with a new id, a copy of show `template` renamed.
-    func add(_ id: Int, copying template: Int, name: String, updated: Int) {
+    /// Adds a show with a new id, a copy of show `template` renamed; with `onPage: false`, it is served alone and
+    /// listed in the updates, but no index page holds it yet (TVMaze's edge serves a new page later).
+    func add(_ id: Int, copying template: Int, name: String, updated: Int, onPage: Bool = true) {
         guard let old = records[template], let end = old.range(of: ",") else { return }
         records[id] = Self.replacing(in: "{\"id\":\(id)" + old[end.lowerBound...], name: name, updated: updated)
+        if !onPage { offPage.insert(id) }
     }
 
     /// Removes a show from TVMaze: from its page, `/shows/{id}` and the updates lists.
@@ -78,7 +82,7 @@ final class CatalogWorld: @unchecked Sendable {
         for folder in ["shows", "updates/shows"] {
             try manager.createDirectory(at: root.appendingPathComponent(folder), withIntermediateDirectories: true)
         }
-        let pages = Dictionary(grouping: ids) { $0 / 250 }
+        let pages = Dictionary(grouping: ids.filter { !offPage.contains($0) }) { $0 / 250 }
         for (page, ids) in pages {
             let elements = ids.map { pageElements[$0] ?? pageCopies[$0] ?? records[$0]! }
             try save("[" + elements.joined(separator: ",") + "]", "shows/page-\(page).json")

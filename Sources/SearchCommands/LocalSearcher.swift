@@ -41,13 +41,22 @@ struct LocalSearcher {
             runtime.raise(.notFound)
             return
         }
-        for start in stride(from: 0, to: hits.count, by: Self.batchSize) {
-            try await out.emit(
-                batch: try store.scoredRecords(Array(hits[start..<min(start + Self.batchSize, hits.count)])))
+        do {
+            for start in stride(from: 0, to: hits.count, by: Self.batchSize) {
+                try await out.emit(
+                    batch: try store.scoredRecords(Array(hits[start..<min(start + Self.batchSize, hits.count)])))
+            }
+            try await out.finish()
+        } catch let limit as OutputLimitReached {
+            // -n was met: the results asked for were written, and the search was a success.
+            remember(query)
+            throw limit
         }
-        try await out.finish()
-        if let text = query.text, let search = SearchQuery(text) {
-            ShowSearcher.remember(search, history: history, runtime: runtime)
-        }
+        remember(query)
+    }
+
+    private func remember(_ query: CatalogQuery) {
+        guard let text = query.text, let search = SearchQuery(text) else { return }
+        ShowSearcher.remember(search, history: history, runtime: runtime)
     }
 }

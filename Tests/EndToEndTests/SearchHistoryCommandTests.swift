@@ -77,6 +77,18 @@ extension SearchEndToEndTests {
             }
         }
 
+        // Regression: --local with -n below the matches printed them and forgot the search.
+        @Test("a --local search cut short by -n is remembered too")
+        func limitedLocalSearch() async throws {
+            try await withReplay { _, sandbox in
+                #expect(try await sandbox.run("tvm-fetch", ["catalog", "sync"]).status == 0)
+                let result = try await sandbox.run("tvm-search", ["--local", "girls", "-n", "2", "--jq", ".id"])
+                #expect(result.status == 0, "\(result.stderr)")
+                #expect(result.lines.count == 2)
+                #expect(queries(try await historyLines(sandbox)) == ["girls"])
+            }
+        }
+
         @Test("--clear-history empties the list; --history then prints nothing")
         func clear() async throws {
             try await withReplay { server, sandbox in

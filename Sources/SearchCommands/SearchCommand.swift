@@ -38,7 +38,7 @@ struct SearchCommand: AsyncParsableCommand {
             the prompt "Search shows:" up to 10 results are listed (name, premiere year, network, status), and \
             they change as you type: a search starts once the query has not changed for 250 ms, and a newer \
             keystroke cancels the older request. With an empty query the list holds the last 10 successful \
-            searches as suggestions. A failed search shows the error with [r] to retry. Keys: Up/Down or \
+            searches as suggestions. A failed search shows the error, and Ctrl-R retries it. Keys: Up/Down or \
             Ctrl-P/Ctrl-N move; Enter on a suggestion runs it; Enter on a result prints that show's record \
             (as tvm-search QUERY prints it, with "_tvm.score"), remembers the query and exits 0; Tab marks \
             several results and Enter prints the marked ones; Ctrl-D shows the selected show's details until \

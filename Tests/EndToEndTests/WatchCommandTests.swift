@@ -177,6 +177,11 @@ struct WatchCommandTests {
             #expect(exported.lines.count == 14)
             #expect(exported.lines.first == #"{"episode":1,"show":1,"watched_at":"2019-01-02T03:04:05.000Z"}"#)
             #expect(exported.lines.last == #"{"episode":1955,"show":43,"watched_at":"2019-01-16T00:00:00.000Z"}"#)
+            // A favorite's name will do for --show, as everywhere an id is asked (it took only an id).
+            let outlander = try await sandbox.runInProcess("tvm-fav", ["watched", "--show", "outlander"])
+            #expect(outlander.status == 0, "\(outlander.stderr)")
+            #expect(outlander.lines == [exported.lines.last!])
+            #expect(try await sandbox.runInProcess("tvm-fav", ["watched", "--show", "43"]).lines == outlander.lines)
             // The other machine has no favorites: the shows are added first, with a note.
             let other = sandbox.root.appendingPathComponent("other.sqlite").path
             let imported = try await sandbox.runInProcess("tvm-fav", ["watch", "--db", other], stdin: exported.stdout)

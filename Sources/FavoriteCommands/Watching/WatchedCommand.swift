@@ -23,8 +23,10 @@ package struct WatchedCommand: AsyncParsableCommand {
             """
     )
 
-    @Option(help: ArgumentHelp("Only this show's marks.", valueName: "id"))
-    package var show: Int?
+    @Option(
+        help: ArgumentHelp("Only this show's marks, by id or a favorite's name.", valueName: "id-or-name"),
+        completion: .candidates(FavoriteCompletion.candidates))
+    package var show: ShowArgument?
 
     @OptionGroup package var store: StoreOptions
     @OptionGroup package var output: OutputOptions
@@ -35,7 +37,13 @@ package struct WatchedCommand: AsyncParsableCommand {
         try await FavoritesAccess.run(store: store, output: output) { access in
             guard let reader = try await access.openForReading() else { return }
             let runtime = access.runtime
-            let marks = try await reader.marks(showID: show)
+            var showID: Int?
+            if let show {
+                guard let id = try await FavoriteNames.ids(for: [show], store: reader, runtime: runtime).first
+                else { return }
+                showID = id
+            }
+            let marks = try await reader.marks(showID: showID)
             // The table (a terminal, or --format table, csv or tsv) names the shows and episodes.
             let tabular =
                 [.table, .csv, .tsv].contains(output.format)

@@ -33,7 +33,7 @@ package enum MultiCall {
 
     /// Decides from `argv`: the basename of `argv[0]` names a tool (`tvm-fetch`), or, for any other name, the
     /// first argument does (`fetch` or `tvm-fetch`); `tvm`, `tvm --help` and `tvm help` list the tools, `tvm help
-    /// TOOL` is `TOOL --help`, `tvm --version` and `tvm version` print the version, and `tvm completion SHELL`
+    /// TOOL [COMMAND…]` is `TOOL [COMMAND…] --help`, `tvm --version` and `tvm version` print the version, and `tvm completion SHELL`
     /// the completion scripts. A tool's own `--version` and `--generate-completion-script SHELL` answer the same
     /// as `tvm`'s.
     ///
@@ -62,7 +62,8 @@ package enum MultiCall {
         case "help":
             guard rest.count > 1 else { return .print(usage(tools)) }
             guard let tool = tool(named: rest[1], in: tools) else { return .fail(unknown(rest[1], tools)) }
-            return .run(tool, ["--help"])
+            // `tvm help fav add` is `tvm-fav add --help`.
+            return .run(tool, Array(rest.dropFirst(2)) + ["--help"])
         default:
             guard let tool = tool(named: first, in: tools) else { return .fail(unknown(first, tools)) }
             return run(tool, Array(rest.dropFirst()), build: build, environment: environment)
@@ -130,7 +131,8 @@ package enum MultiCall {
 
             'tvm completion bash|zsh|fish' prints the completion scripts make install installs, for
             eval "$(tvm completion bash)" in ~/.bashrc (man tvm).
-            'tvm help TOOL' or 'tvm TOOL --help' shows a tool's commands and options; man tvm-TOOL has the rest.
+            'tvm help TOOL [COMMAND]' or 'tvm TOOL [COMMAND] --help' shows a tool's commands and options;
+            man tvm-TOOL has the rest.
 
             """
         return text

@@ -64,7 +64,7 @@ struct MultiCallTests {
         }
     }
 
-    @Test("tvm help TOOL is TOOL --help")
+    @Test("tvm help TOOL is TOOL --help, and tvm help TOOL COMMAND is TOOL COMMAND --help")
     func helpTool() async throws {
         let sandbox = try Sandbox()
         let help = try await sandbox.run("tvm", ["help", "img"])
@@ -72,6 +72,11 @@ struct MultiCallTests {
         #expect(help.status == 0)
         #expect(help.stdout == direct.stdout)
         #expect(help.stdout.contains("USAGE: tvm-img"))
+        // Regression: a command after the tool was dropped, and the tool's overview printed.
+        let command = try await sandbox.run("tvm", ["help", "fav", "add"])
+        #expect(command.status == 0)
+        #expect(command.stdout == (try await sandbox.run("tvm-fav", ["add", "--help"])).stdout)
+        #expect(command.stdout.contains("USAGE: tvm-fav add"))
     }
 
     @Test("tvm-fav alone in its folder, with no other tool on PATH, fetches and saves a show by id in-process")

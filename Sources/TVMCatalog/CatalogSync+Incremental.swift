@@ -86,7 +86,7 @@ extension CatalogSync {
                     changed[id].map { (fetched.updated[id] ?? 0) >= $0 } ?? (stored[id] == nil)
                 })
             for (id, time) in changed where !freshIDs.contains(id) { singles[id] = time }
-            summary.written += try save(fetched, only: freshIDs, mode: .newerOnly, advancesFullSync: false).written
+            summary.written += try save(fetched, only: freshIDs, mode: .newerOnly, advancesFullSync: false)
             summary.pages += 1
             pagesDone += 1
             onEvent(.pageStored(page: page, pagesDone: pagesDone, shows: try store.info().shows))
@@ -106,7 +106,7 @@ extension CatalogSync {
                 break
             }
             guard let fetched else { break }
-            summary.written += try save(fetched, mode: .newerOnly, advancesFullSync: false).written
+            summary.written += try save(fetched, mode: .newerOnly, advancesFullSync: false)
             summary.pages += 1
             page += 1
         }

@@ -15,9 +15,9 @@ import TVMazeAPI
 /// `updated` is newer than the stored one are fetched: an index page when it holds two or more of them (250
 /// records for one request), the show alone otherwise, and alone as well when the page's copy is older than the
 /// updates list says (index pages may be a day stale at TVMaze's edge). New shows are in the updates list; past
-/// the last page, pages are asked until the 404, and new shows on a page not served yet are fetched alone. With the full list, stored shows absent from it are removed. So
-/// an incremental sync sends at most 2 + min(changed shows, distinct pages holding them) requests, plus one per
-/// stale page copy.
+/// the last page, pages are asked until the 404, and new shows on a page not served yet are fetched alone. With the
+/// full list, stored shows absent from it are removed. So an incremental sync sends at most 2 + min(changed shows,
+/// distinct pages holding them) requests, plus one per stale page copy.
 ///
 /// **Removals are bounded**: one answer that looks wrong (an index that ends early, a full updates list that
 /// misses most shows) must not empty the catalogue. A sync that would remove more than
@@ -110,12 +110,11 @@ public struct CatalogSync {
                 page += 1
                 continue
             }
-            let result = try save(fetched, mode: .replacingRange, advancesFullSync: true)
+            let written = try save(fetched, mode: .replacingRange, advancesFullSync: true)
             try remember(streak, &summary)
             streak = []
             summary.pages += 1
-            summary.written += result.written
-            summary.removed += result.removed
+            summary.written += written
             onEvent(.pageStored(page: page, pagesDone: page + 1, shows: try store.info().shows))
             page += 1
         }
@@ -164,8 +163,7 @@ public struct CatalogSync {
                 fail(page: page, error, &summary)
                 continue
             }
-            let stored = try save(fetched, mode: .newerOnly, advancesFullSync: false)
-            summary.written += stored.written
+            summary.written += try save(fetched, mode: .newerOnly, advancesFullSync: false)
             summary.pages += 1
         }
     }
@@ -181,8 +179,10 @@ public struct CatalogSync {
     }
 
     /// Stores a fetched page in one transaction, reading its records (those in `only`, or all) one at a time.
+    ///
+    /// - Returns: How many shows were written.
     func save(_ fetched: CatalogPage, only: Set<Int>? = nil, mode: CatalogStore.PageMode, advancesFullSync: Bool)
-        throws(CatalogError) -> (written: Int, removed: Int)
+        throws(CatalogError) -> Int
     {
         var entries = fetched.entries(only: only)
         return try store.storePage(fetched.page, mode: mode, advancesFullSync: advancesFullSync) {

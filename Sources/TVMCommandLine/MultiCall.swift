@@ -33,9 +33,9 @@ package enum MultiCall {
 
     /// Decides from `argv`: the basename of `argv[0]` names a tool (`tvm-fetch`), or, for any other name, the
     /// first argument does (`fetch` or `tvm-fetch`); `tvm`, `tvm --help` and `tvm help` list the tools, `tvm help
-    /// TOOL [COMMAND…]` is `TOOL [COMMAND…] --help`, `tvm --version` and `tvm version` print the version, and `tvm completion SHELL`
-    /// the completion scripts. A tool's own `--version` and `--generate-completion-script SHELL` answer the same
-    /// as `tvm`'s.
+    /// TOOL [COMMAND…]` is `TOOL [COMMAND…] --help`, `tvm --version` and `tvm version` print the version, and
+    /// `tvm completion SHELL` the completion scripts. A tool's own `--version` and `--generate-completion-script
+    /// SHELL` answer the same as `tvm`'s.
     ///
     /// - Parameters:
     ///   - argv: The command line, program name first.

@@ -44,12 +44,12 @@ extension CatalogStore {
     ///   - entries: The page's valid records.
     ///   - mode: Whether the page replaces its id range or only brings newer records.
     ///   - advancesFullSync: Whether the full sync under way goes on at the next page.
-    /// - Returns: How many shows were written (added or changed) and how many removed (none: a full sync removes
-    ///   when it ends).
+    /// - Returns: How many shows were written (added or changed); none is removed, a full sync removes when it
+    ///   ends.
     /// - Throws: ``CatalogError``; then nothing was written.
     @discardableResult
     public func storePage(_ page: Int, entries: [CatalogEntry], mode: PageMode, advancesFullSync: Bool)
-        throws(CatalogError) -> (written: Int, removed: Int)
+        throws(CatalogError) -> Int
     {
         var iterator = entries.makeIterator()
         return try storePage(page, mode: mode, advancesFullSync: advancesFullSync) { iterator.next() }
@@ -63,13 +63,13 @@ extension CatalogStore {
     ///   - mode: Whether the page replaces its id range or only brings newer records.
     ///   - advancesFullSync: Whether the full sync under way goes on at the next page.
     ///   - next: The page's next valid record, or `nil` after the last.
-    /// - Returns: How many shows were written (added or changed) and how many removed (none: a full sync removes
-    ///   when it ends).
+    /// - Returns: How many shows were written (added or changed); none is removed, a full sync removes when it
+    ///   ends.
     /// - Throws: ``CatalogError``; then nothing was written.
     @discardableResult
     public func storePage(
         _ page: Int, mode: PageMode, advancesFullSync: Bool, next: () throws -> CatalogEntry?
-    ) throws(CatalogError) -> (written: Int, removed: Int) {
+    ) throws(CatalogError) -> Int {
         try write("storing index page \(page)") { db in
             let (written, keep) = try Self.upsert(next, db)
             if mode == .replacingRange {
@@ -88,7 +88,7 @@ extension CatalogStore {
                 try state.save(db)
             }
             try PendingPage.deleteOne(db, key: page)
-            return (written, 0)
+            return written
         }
     }
 

@@ -41,22 +41,13 @@ struct LocalSearcher {
             runtime.raise(.notFound)
             return
         }
-        do {
+        let search = query.text.flatMap(SearchQuery.init)
+        try await ShowSearcher.writeThenRemember(search, history: history, runtime: runtime) {
             for start in stride(from: 0, to: hits.count, by: Self.batchSize) {
                 try await out.emit(
                     batch: try store.scoredRecords(Array(hits[start..<min(start + Self.batchSize, hits.count)])))
             }
             try await out.finish()
-        } catch let limit as OutputLimitReached {
-            // -n was met: the results asked for were written, and the search was a success.
-            remember(query)
-            throw limit
         }
-        remember(query)
-    }
-
-    private func remember(_ query: CatalogQuery) {
-        guard let text = query.text, let search = SearchQuery(text) else { return }
-        ShowSearcher.remember(search, history: history, runtime: runtime)
     }
 }

@@ -37,15 +37,25 @@ struct ShowSearcher {
             reportNoResults(for: query)
             return
         }
-        do {
+        try await Self.writeThenRemember(query, history: history, runtime: runtime) {
             try await out.emit(batch: records)
             try await out.finish()
+        }
+    }
+
+    /// Runs `write` (the results, then the output's `finish`) and remembers `query` once it is done, also when
+    /// `-n` ended the output early: the results asked for were written, and the search was a success. A write
+    /// error ends the run before the history is touched.
+    static func writeThenRemember(
+        _ query: SearchQuery?, history: SearchHistory, runtime: ToolRuntime, write: () async throws -> Void
+    ) async throws {
+        do {
+            try await write()
         } catch let limit as OutputLimitReached {
-            // -n was met: the results asked for were written, and the search was a success.
-            remember(query)
+            if let query { remember(query, history: history, runtime: runtime) }
             throw limit
         }
-        remember(query)
+        if let query { remember(query, history: history, runtime: runtime) }
     }
 
     /// Searches with a spinner on a terminal.

@@ -74,45 +74,16 @@ struct CatalogMassRemovalTests {
         #expect(try await sandbox.catalogInfo()["shows"] as? Int == world.ids.count)
     }
 
-    // Regression: `sync --full` against an index that ended after 3 pages where 40 were stored removed 93%.
-    @Test("a full pass over an index that ends far below the stored last page removes nothing, exit 65")
-    func indexEndsEarly() async throws {
+    /// Syncs a new catalogue world, then has TVMaze drop the shows `gone` picks: a `--full` pass, and the sync
+    /// that goes on after it, must each stop with exit 65 and the catalogue whole, until `--allow-mass-removal`
+    /// removes them all.
+    private func expectFullPassRefused(removing gone: (CatalogWorld) throws -> [Int]) async throws {
         let world = try CatalogWorld()
         let (server, sandbox) = try await startCatalogReplay(world)
         defer { Task { await server.stop() } }
         #expect(try await sandbox.run("tvm-fetch", ["catalog", "sync"]).status == 0)
         let stored = world.ids.count
-        for id in world.ids where id >= 250 { world.remove(id) }
-        try world.write()
-        server.reloadFixtures()
-        let full = try await sandbox.run("tvm-fetch", ["catalog", "sync", "--full"])
-        #expect(full.status == 65, "\(full.stderr)")
-        #expect(
-            full.stderr.contains("would remove \(stored - world.ids.count) of the \(stored) shows"), "\(full.stderr)")
-        #expect(try await sandbox.catalogInfo()["shows"] as? Int == stored)
-        // The next sync goes on where the pass stopped, and stops again: nothing is removed until told.
-        let again = try await sandbox.run("tvm-fetch", ["catalog", "sync"])
-        #expect(again.status == 65, "\(again.stderr)")
-        #expect(try await sandbox.catalogInfo()["shows"] as? Int == stored)
-        let allowed = try await sandbox.run("tvm-fetch", ["catalog", "sync", "--allow-mass-removal"])
-        #expect(allowed.status == 0, "\(allowed.stderr)")
-        #expect(try await sandbox.catalogInfo()["shows"] as? Int == world.ids.count)
-    }
-
-    // Regression: each page's missing shows were removed as the page was stored, so a full pass stopped at the
-    // limit having removed up to it and said "nothing was removed", and the next run counted afresh.
-    @Test("a full pass whose pages each lack some shows, more than one sync may remove in all, removes none, exit 65")
-    func removalsSpreadOverPages() async throws {
-        let world = try CatalogWorld()
-        let (server, sandbox) = try await startCatalogReplay(world)
-        defer { Task { await server.stop() } }
-        #expect(try await sandbox.run("tvm-fetch", ["catalog", "sync"]).status == 0)
-        let stored = world.ids.count
-        var gone: [Int] = []
-        for (_, ids) in Dictionary(grouping: world.ids, by: { $0 / 250 }).sorted(by: { $0.key < $1.key }) {
-            gone += ids.sorted().prefix(45)
-        }
-        try #require(gone.count > 100 && Set(gone.map { $0 / 250 }).count > 2, "the world has too few pages")
+        let gone = try gone(world)
         for id in gone { world.remove(id) }
         try world.write()
         server.reloadFixtures()
@@ -120,6 +91,7 @@ struct CatalogMassRemovalTests {
         #expect(full.status == 65, "\(full.stderr)")
         #expect(full.stderr.contains("would remove \(gone.count) of the \(stored) shows"), "\(full.stderr)")
         #expect(try await sandbox.catalogInfo()["shows"] as? Int == stored)
+        // The next sync goes on where the pass stopped, and stops again: nothing is removed until told.
         let again = try await sandbox.run("tvm-fetch", ["catalog", "sync"])
         #expect(again.status == 65, "\(again.stderr)")
         #expect(try await sandbox.catalogInfo()["shows"] as? Int == stored)
@@ -127,5 +99,23 @@ struct CatalogMassRemovalTests {
         #expect(allowed.status == 0, "\(allowed.stderr)")
         #expect(allowed.stderr.contains("\(gone.count) removed"), "\(allowed.stderr)")
         #expect(try await sandbox.catalogInfo()["shows"] as? Int == stored - gone.count)
+    }
+
+    // Regression: `sync --full` against an index that ended after 3 pages where 40 were stored removed 93%.
+    @Test("a full pass over an index that ends far below the stored last page removes nothing, exit 65")
+    func indexEndsEarly() async throws {
+        try await expectFullPassRefused { world in world.ids.filter { $0 >= 250 } }
+    }
+
+    // Regression: each page's missing shows were removed as the page was stored, so a full pass stopped at the
+    // limit having removed up to it and said "nothing was removed", and the next run counted afresh.
+    @Test("a full pass whose pages each lack some shows, more than one sync may remove in all, removes none, exit 65")
+    func removalsSpreadOverPages() async throws {
+        try await expectFullPassRefused { world in
+            let gone = Dictionary(grouping: world.ids, by: { $0 / 250 }).sorted { $0.key < $1.key }
+                .flatMap { $0.value.sorted().prefix(45) }
+            try #require(gone.count > 100 && Set(gone.map { $0 / 250 }).count > 2, "the world has too few pages")
+            return gone
+        }
     }
 }

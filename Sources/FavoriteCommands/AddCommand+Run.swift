@@ -71,16 +71,18 @@ extension AddCommand {
             let existing =
                 shows.isEmpty
                 ? [] : Set(try await access.openForReading()?.favorites(ids: shows.map(\.id)).map(\.id) ?? [])
+            // A misspelt --fields stops the run before anything is saved.
+            let out = runtime.reportsBriefly ? nil : try await runtime.makeOutput(view: Views.favorites)
+            if let out, let first = try batch.records(after: 0, limit: 1).first { try out.checkFields(of: first.json) }
             let database = try await access.openForWriting()
             let summary = try await access.changing { () async throws(StoreError) -> SaveSummary in
                 // The shows fetched whole are up to date: the next refresh asks the updates list about them.
                 try await database.save(batch: batch, at: now, checked: checked)
             }
-            if runtime.reportsBriefly {
+            guard let out else {
                 try runtime.report(Self.report(shows, existing: existing))
                 return
             }
-            let out = try await runtime.makeOutput(view: Views.favorites)
             var after = 0
             while case let chunk = try batch.records(after: after), let last = chunk.last {
                 for row in chunk { try await out.emit(row.json) }

@@ -73,16 +73,18 @@ struct RemoveCommand: AsyncParsableCommand {
             let foundIDs = Set(found.map(\.id))
             wanted.filter { !foundIDs.contains($0) }.forEach(access.reportNotFavorite)
             let confirmed = try confirm(found, runtime: runtime)
-            guard !confirmed.isEmpty else { return }
+            guard let first = confirmed.first else { return }
+            // The records are the undo (`tvm-fav add < removed.jsonl`): a misspelt --fields stops the run first.
+            let out = runtime.reportsBriefly ? nil : try await runtime.makeOutput(view: Views.favorites)
+            try out?.checkFields(of: first.recordBytes)
             let database = try await access.openForWriting()
             let removed = try await access.changing { () async throws(StoreError) -> Int in
                 try await database.remove(ids: confirmed.map(\.id))
             }
-            if runtime.reportsBriefly {
+            guard let out else {
                 try runtime.report([WriteReport.favorites("removed", names: confirmed.map(\.name))].compactMap { $0 })
                 return
             }
-            let out = try await runtime.makeOutput(view: Views.favorites)
             for favorite in confirmed { try await out.emit(favorite.recordBytes) }
             try await out.finish()
             access.summary("removed \(removed)")

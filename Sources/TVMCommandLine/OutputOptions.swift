@@ -201,7 +201,8 @@ package struct MessageOptions: ParsableArguments {
 
     /// The same as output options, the rest at their defaults, for a ``ToolRuntime``.
     package var output: OutputOptions {
-        var options = OutputOptions()
+        // Parsed from no arguments: every option then has its default, and reading it is safe.
+        guard var options = try? OutputOptions.parse([]) else { preconditionFailure("OutputOptions need arguments") }
         options.noColor = noColor
         options.quiet = quiet
         return options

@@ -71,7 +71,7 @@ package final class RecordOutput {
     /// records before them, on the other core. The next batch is queued before the previous one is awaited, so
     /// that the filter's thread never waits for this task to wake up. While batches are queued, only the filter's
     /// thread writes output and touches the writing state; this task touches `filterPending` and `records` alone.
-    private var filterRunning: [(task: Task<JQBatchResult, any Error>, firstNumber: Int)] = []
+    private var filterRunning: [(task: Task<JQBatchResult, Never>, firstNumber: Int)] = []
     /// How many records go to the filter's thread at once.
     private static let filterBatch = 64
 
@@ -124,12 +124,7 @@ package final class RecordOutput {
     /// - Throws: ``UnknownFieldsError`` when the first record lacks a `--fields` name; ``FilterHalt`` when the
     ///   filter halts; ``OutputLimitReached`` after `--limit` outputs; a write error (a closed pipe, a full disk).
     package func emit(_ record: [UInt8]) async throws {
-        if records == 0, let fields {
-            let unknown = fields.unknownNames(in: record)
-            if !unknown.isEmpty {
-                throw UnknownFieldsError(names: unknown, available: (try? RawJSON.keys(ofObject: record)) ?? [])
-            }
-        }
+        if records == 0 { try checkFields(of: record) }
         if jq != nil {
             // `finished` belongs to the filter's thread while a batch runs; a limit it meets ends that batch.
             guard !filterRunning.isEmpty || !finished else { throw OutputLimitReached() }
@@ -144,6 +139,19 @@ package final class RecordOutput {
             try write(json: fields.project(record))
         } else {
             try write(record: record)
+        }
+    }
+
+    /// Checks a record against `--fields` as the first ``emit(_:)`` does, so that a command that changes
+    /// something can refuse a misspelt name before the change.
+    ///
+    /// - Parameter record: A compact JSON record of the kind the command will write.
+    /// - Throws: ``UnknownFieldsError`` when the record lacks a `--fields` name.
+    package func checkFields(of record: [UInt8]) throws(UnknownFieldsError) {
+        guard let fields else { return }
+        let unknown = fields.unknownNames(in: record)
+        if !unknown.isEmpty {
+            throw UnknownFieldsError(names: unknown, available: (try? RawJSON.keys(ofObject: record)) ?? [])
         }
     }
 
@@ -397,19 +405,16 @@ package final class RecordOutput {
         var firstError: (any Error)?
         while filterRunning.count > left {
             let (task, firstNumber) = filterRunning.removeFirst()
-            let result: JQBatchResult
-            do {
-                result = try await task.value
-            } catch {
-                firstError = firstError ?? error
-                continue
-            }
+            let result = await task.value
+            // The records that failed before the limit (or a closed pipe) ended the batch are still reported.
+            if let error = result.sinkError { firstError = firstError ?? error }
             for (index, error) in result.failures {
                 jqFailed = true
                 diagnostics.error("--jq: \(error.description(running: jq.program)) (record \(firstNumber + index))")
             }
             if case .halted(let code, let message, _)? = result.halt, firstError == nil {
-                try writer.flush()
+                // What was written stays whole: a JSON array is closed, a table gathered so far is drawn.
+                try finishFormat()
                 if let message { diagnostics.raw(message) }
                 firstError = FilterHalt(status: code)
             }

@@ -77,9 +77,7 @@ package final class ToolRuntime {
                 "--format ics (a calendar) is for tvm-episodes and tvm-fav next; use jsonl, json, csv, tsv or table")
             throw ExitCode(ExitStatus.usage.rawValue)
         }
-        if let program = outputOptions.program {
-            engine = try await JQEngine(program: program, arguments: outputOptions.bindings)
-        }
+        try await compileFilter()
         let interactive = terminal.stdoutIsTTY
         let sink: any ByteSink
         if interactive, !outputOptions.noPager, let pager = PagerSink.command(environment: terminal.environment) {
@@ -102,12 +100,22 @@ package final class ToolRuntime {
         return output
     }
 
+    /// Compiles `--jq`, once.
+    ///
+    /// - Throws: `JQError` when the filter does not compile or libjq cannot be loaded.
+    private func compileFilter() async throws {
+        guard engine == nil, let program = outputOptions.program else { return }
+        engine = try await JQEngine(program: program, arguments: outputOptions.bindings)
+    }
+
     /// Runs a command's work and ends the process with the exit-code table's status.
     ///
     /// - Parameter body: The work; it may throw any error, which is reported and mapped to a status.
     /// - Throws: `ExitCode` for ArgumentParser to end the process with.
     package func run(_ body: () async throws -> Void) async throws {
         do {
+            // A filter that does not compile (or no libjq) stops the run before it changes anything.
+            try await compileFilter()
             try await body()
         } catch {
             handle(error)

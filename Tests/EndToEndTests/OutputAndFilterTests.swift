@@ -64,6 +64,48 @@ struct OutputAndFilterTests {
         let limited = try await sandbox.run("tvm-fav", ["status", "--jq", ".id", "-n", "130"], stdin: records)
         #expect(limited.status == 0)
         #expect(limited.lines == (1...130).map(String.init))
+
+        // The limit ends the batch it falls in; a record that failed before it is still reported.
+        let failingLimited = try await sandbox.run(
+            "tvm-fav", ["status", "--jq", #"if .id == 2 then error("bad 2") else .id end"#, "-n", "3"],
+            stdin: records)
+        #expect(failingLimited.status == 64)
+        #expect(failingLimited.lines == ["1", "3", "4"])
+        #expect(failingLimited.stderr.contains("bad 2 (record 2)"))
+
+        // A halt leaves what was written whole: the array of --format json is closed.
+        let haltedArray = try await sandbox.run(
+            "tvm-fav", ["status", "--format", "json", "--jq", #"if .id == 3 then halt else .id end"#], stdin: records)
+        #expect(haltedArray.status == 0)
+        #expect(haltedArray.stdout == "[\n1\n,\n2\n]\n")
+    }
+
+    @Test("a misspelt --fields, a --jq that does not compile or no libjq stop add, rm and watch before they write")
+    func usageErrorsChangeNothing() async throws {
+        try await withReplay { _, sandbox in
+            let noJQ = ["TVM_LIBJQ": sandbox.root.appendingPathComponent("none/libjq.so.1").path]
+            #expect(try await sandbox.run("tvm-fav", ["add", "1", "--jq", ".name |"]).status == 64)
+            #expect(try await sandbox.run("tvm-fav", ["add", "1", "--fields", "nmae"]).status == 64)
+            #expect(try await sandbox.run("tvm-fav", ["add", "1", "--jq", ".name"], environment: noJQ).status == 69)
+            #expect(try await sandbox.run("tvm-fav", ["list"]).stdout.isEmpty, "a refused add saved the show")
+
+            #expect(try await sandbox.run("tvm-fav", ["add", "1", "139"]).status == 0)
+            let removed = try await sandbox.run("tvm-fav", ["rm", "--yes", "1", "139", "--fields", "nmae"])
+            #expect(removed.status == 64)
+            #expect(removed.stderr.contains("no field 'nmae'"))
+            #expect(try await sandbox.run("tvm-fav", ["list", "--jq", ".id"]).lines == ["1", "139"])
+
+            for arguments in [["--fields", "nope"], ["--jq", "bad("]] {
+                let marked = try await sandbox.run("tvm-fav", ["watch", "--show", "1", "--season", "1"] + arguments)
+                #expect(marked.status == 64, "\(arguments): \(marked.stderr)")
+                #expect(try await sandbox.run("tvm-fav", ["watched"]).stdout.isEmpty, "\(arguments) marked episodes")
+            }
+            // The same commands, spelt right, do their work and print the fields asked for.
+            let watched = try await sandbox.run(
+                "tvm-fav", ["watch", "--show", "1", "--season", "1", "--fields", "name"])
+            #expect(watched.status == 0)
+            #expect(watched.lines.first == #"{"name":"Pilot"}"#)
+        }
     }
 
     @Test("--format json prints one valid JSON array, jsonl one record per line")

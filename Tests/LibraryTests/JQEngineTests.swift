@@ -63,7 +63,7 @@ struct JQEngineTests {
         // All five are queued before the first is awaited, as RecordOutput queues the next batch.
         let tasks = batches.map { engine.start(batch: $0, to: sink) }
         var results: [JQBatchResult] = []
-        for task in tasks { results.append(try await task.value) }
+        for task in tasks { results.append(await task.value) }
         #expect(written.outputs == (0..<150).map { .json("\($0)") })
         #expect(results[2].halt == .halted(exitCode: 4, message: "stop", outputs: []))
         #expect(results.enumerated().allSatisfy { index, result in index == 2 || result.halt == nil })

@@ -62,6 +62,13 @@ struct MarkRun {
             }
             let unmarks = watching ? [] : choices.map(\.episode.id) + orphans.map(\.episodeID)
             guard !marks.isEmpty || !unmarks.isEmpty || !resolver.added.isEmpty else { return }
+            // A misspelt --fields stops the run before any mark changes.
+            let out =
+                runtime.reportsBriefly
+                ? nil : try await runtime.makeOutput(view: EpisodesTerminalView(zone: runtime.viewerZone))
+            if let out, let first = choices.first {
+                try out.checkFields(of: try record(first.episode, marked: nil, resolver: resolver))
+            }
             let database = try await access.openForWriting()
             _ = try await access.changing { () async throws(StoreError) -> SaveSummary in
                 try await database.save(batch: batch, at: now, marking: marks, unmarking: unmarks)
@@ -70,27 +77,29 @@ struct MarkRun {
                 let name = resolver.name(of: showID).map { " (\"\($0)\")" } ?? ""
                 runtime.diagnostics.note("show \(showID)\(name) was not a favorite: it is now one, with its episodes")
             }
-            if runtime.reportsBriefly {
+            guard let out else {
                 try runtime.report(report(choices, orphans: orphans, resolver: resolver))
                 await LivePush(access: access, network: network, asked: push).run(database: database)
                 return
             }
             let saved = try await database.marks(episodeIDs: choices.map(\.episode.id))
-            var records: [[UInt8]] = []
-            for choice in choices {
-                let episode = choice.episode
-                let label = ShowLabel(id: episode.showID, name: resolver.name(of: episode.showID))
-                records.append(try WatchMark.annotating(episode.recordBytes, show: label, mark: saved[episode.id]))
-            }
+            var records = try choices.map { try record($0.episode, marked: saved[$0.episode.id], resolver: resolver) }
             for mark in orphans {
                 let bare = Array(#"{"id":"#.utf8) + JSONText.number(mark.episodeID) + [UInt8(ascii: "}")]
                 records.append(try WatchMark.annotating(bare, show: ShowLabel(id: mark.showID, name: nil), mark: nil))
             }
-            let out = try await runtime.makeOutput(view: EpisodesTerminalView(zone: runtime.viewerZone))
             try await out.emit(group: records)
             try await out.finish()
             await LivePush(access: access, network: network, asked: push).run(database: database)
         }
+    }
+
+    /// The line printed for an episode: its record with `_tvm.show` and `_tvm.watched`.
+    private func record(_ episode: StoredEpisode, marked mark: WatchMark?, resolver: EpisodeResolver) throws
+        -> [UInt8]
+    {
+        let label = ShowLabel(id: episode.showID, name: resolver.name(of: episode.showID))
+        return try WatchMark.annotating(episode.recordBytes, show: label, mark: mark)
     }
 
     /// The lines a terminal gets instead of the records: `marked 12 episodes of Outlander, S1E1–S1E12`.

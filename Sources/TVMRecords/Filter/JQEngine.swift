@@ -69,14 +69,14 @@ public actor JQEngine {
     /// `sink` as jq produces it.
     ///
     /// A run-time error on one record does not stop the batch: it is returned with the record's index. A halt,
-    /// or an error thrown by `sink` (a closed pipe), ends the batch at once; after a halt, later batches run nothing.
+    /// or an error thrown by `sink` (a closed pipe, the output's limit), ends the batch at once, and is returned
+    /// with the failures met before it; after a halt, later batches run nothing.
     ///
     /// - Parameters:
     ///   - texts: The records, each the text of one JSON value.
     ///   - sink: Receives the outputs; called on the engine's thread while the caller awaits this call.
-    /// - Returns: The records whose run failed, by index, and the halt that ended the batch, if any.
-    /// - Throws: What `sink` throws.
-    public func apply(batch texts: [String], to sink: JQOutputSink) throws -> JQBatchResult {
+    /// - Returns: The records whose run failed, by index, and the halt or sink error that ended the batch, if any.
+    public func apply(batch texts: [String], to sink: JQOutputSink) -> JQBatchResult {
         var result = JQBatchResult()
         guard !halted else { return result }
         for (index, text) in texts.enumerated() {
@@ -89,6 +89,9 @@ public actor JQEngine {
                     return result
                 }
                 result.failures.append((index, error))
+            } catch {
+                result.sinkError = error
+                return result
             }
         }
         return result
@@ -101,9 +104,9 @@ public actor JQEngine {
     ///   - texts: The records, each the text of one JSON value.
     ///   - sink: Receives the outputs on the engine's thread; the caller must not touch what it uses until the
     ///     task ends.
-    /// - Returns: The task; its value is the batch's result, or what `sink` threw.
-    public nonisolated func start(batch texts: [String], to sink: JQOutputSink) -> Task<JQBatchResult, any Error> {
-        Task(executorPreference: executor) { try await self.apply(batch: texts, to: sink) }
+    /// - Returns: The task; its value is the batch's result.
+    public nonisolated func start(batch texts: [String], to sink: JQOutputSink) -> Task<JQBatchResult, Never> {
+        Task(executorPreference: executor) { await self.apply(batch: texts, to: sink) }
     }
 
     /// For tests: whether the filter was compiled on the thread running this call, and how many of the filter's
@@ -143,6 +146,8 @@ public struct JQBatchResult: Sendable {
     public var failures: [(index: Int, error: JQError)] = []
     /// The `halt` or `halt_error` that ended the batch, if one did.
     public var halt: JQError?
+    /// What the sink threw, which ended the batch, if it did.
+    public var sinkError: (any Error)?
 }
 
 /// Holds the engine's filter.

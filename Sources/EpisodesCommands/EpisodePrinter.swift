@@ -258,7 +258,7 @@ final class EpisodePrinter {
     private func collectUpcoming(_ list: ShowEpisodes, order: Int, averageRuntime known: Int?) async throws {
         guard let window else { return }
         let coming = list.records.compactMap { record -> (Int, EpisodeFacts, [UInt8])? in
-            guard let facts = EpisodeFacts(record: record), let airsAt = facts.airsAt, window.contains(airsAt) else {
+            guard let facts = EpisodeFacts(record: record), let airsAt = facts.airsAt, facts.airs(in: window) else {
                 return nil
             }
             return (airsAt, facts, record)

@@ -2,11 +2,12 @@ import Foundation
 
 /// The forms of `TZ` the C library honours and Foundation does not (it shows UTC for them, without a word):
 /// `:America/New_York`, `/usr/share/zoneinfo/Europe/Paris`, and POSIX rules such as `JST-9`, `EST+5` or
-/// `CET-1CEST,M3.5.0,M10.5.0/3`.
+/// `CET-1CEST,M3.5.0,M10.5.0/3`; and `GMT+5` or `UTC-3`, which Foundation reads with the opposite sign.
 ///
 /// ```swift
 /// PosixTimeZone.resolve(":America/New_York")   // ("America/New_York", nil)
 /// PosixTimeZone.resolve("JST-9")               // ("GMT+0900", nil)
+/// PosixTimeZone.resolve("GMT+5")               // ("GMT-0500", nil): POSIX counts west
 /// PosixTimeZone.resolve("America/New_York")    // nil: Foundation reads it as it is
 /// ```
 package enum PosixTimeZone {
@@ -18,12 +19,15 @@ package enum PosixTimeZone {
     ///   Foundation knows, with a warning that quotes the value when its daylight-saving rules are dropped or it
     ///   is not a zone at all (then UTC).
     package static func resolve(_ value: String) -> (identifier: String, warning: String?)? {
-        guard !value.isEmpty, TimeZone(identifier: value) == nil else { return nil }
+        // `GMT+5` is five hours west of Greenwich for the C library, and east for Foundation, which knows the name:
+        // a sign right after the letters is read as POSIX reads it.
+        let signed = value.drop { $0.isASCII && $0.isLetter }.first.map { $0 == "+" || $0 == "-" } ?? false
+        guard !value.isEmpty, signed || TimeZone(identifier: value) == nil else { return nil }
         var name = value.hasPrefix(":") ? String(value.dropFirst()) : value
         if let range = name.range(of: "zoneinfo/", options: .backwards), name.hasPrefix("/") {
             name = String(name[range.upperBound...])
         }
-        if TimeZone(identifier: name) != nil { return (name, nil) }
+        if !signed, TimeZone(identifier: name) != nil { return (name, nil) }
         if let (identifier, hasRules) = fixedOffset(name) {
             guard hasRules else { return (identifier, nil) }
             return (

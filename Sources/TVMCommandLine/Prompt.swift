@@ -73,15 +73,43 @@ package enum Prompt {
     /// then ask one after the other. Asked at once, each key would go to one of them, and their terminal modes
     /// would be restored out of order, leaving the shell without echo. The lock is `flock` on the terminal device
     /// (`/dev/pts/N`): `/dev/tty` is one device for every terminal, and the pipeline's processes share the
-    /// shell's open stderr, whose lock they would share too.
+    /// shell's open stderr, whose lock they would share too. A stream opened as `/dev/tty` (`2>/dev/tty`) stands
+    /// for the controlling terminal's own device.
     private static func holdTerminal() -> Int32? {
         guard let stream = [STDERR_FILENO, STDIN_FILENO, STDOUT_FILENO].first(where: { isatty($0) == 1 }) else {
             return nil
         }
-        let fd = open("/proc/self/fd/\(stream)", O_RDONLY | O_NOCTTY | O_CLOEXEC)
+        var path = "/proc/self/fd/\(stream)"
+        if (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) == "/dev/tty" {
+            // Locking /dev/tty itself would make every prompt on the machine wait for this one.
+            guard let device = controllingTerminal() else { return nil }
+            path = device
+        }
+        let fd = open(path, O_RDONLY | O_NOCTTY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         while flock(fd, LOCK_EX) != 0 && errno == EINTR {}
         return fd
+    }
+
+    /// The path of the controlling terminal's device (`/dev/pts/3`): the character device under `/dev/pts` or
+    /// `/dev` whose number is `tty_nr` in `/proc/self/stat`.
+    private static func controllingTerminal() -> String? {
+        guard let text = try? String(contentsOfFile: "/proc/self/stat", encoding: .utf8),
+            let nameEnd = text.lastIndex(of: ")")
+        else { return nil }
+        // After the command's name: state, ppid, pgrp, session, tty_nr.
+        let fields = text[text.index(after: nameEnd)...].split(separator: " ")
+        guard fields.count > 4, let device = UInt64(fields[4]), device != 0 else { return nil }
+        for folder in ["/dev/pts", "/dev"] {
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] {
+                var info = stat()
+                let path = folder + "/" + name
+                if stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFCHR, UInt64(info.st_rdev) == device {
+                    return path
+                }
+            }
+        }
+        return nil
     }
 
     private static func write(_ fd: Int32, _ text: String) {

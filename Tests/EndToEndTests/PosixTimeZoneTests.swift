@@ -16,7 +16,7 @@ struct PosixTimeZoneTests {
     }
 
     // Regression: `:America/New_York`, `/usr/share/zoneinfo/…`, `CET-1CEST,M3.5.0,M10.5.0/3`, `JST-9` and `EST+5`
-    // all showed UTC on the terminal with no note.
+    // all showed UTC on the terminal with no note; `GMT+5` and `UTC-9` the opposite offset.
     @Test(
         "POSIX TZ forms were ignored: :Zone and zoneinfo paths are the zone, JST-9 and EST+5 their offsets",
         .enabled(if: FileManager.default.fileExists(atPath: "/usr/share/zoneinfo/America/New_York"), "no tzdata"))
@@ -32,6 +32,8 @@ struct PosixTimeZoneTests {
             for (zone, expected) in [
                 (":America/New_York", newYork.time), ("/usr/share/zoneinfo/America/New_York", newYork.time),
                 ("JST-9", tokyo.time), ("<+09>-9", tokyo.time), ("EST+5", fiveWest.time), ("EST5", fiveWest.time),
+                // Foundation knows these names and read them five hours east, ten hours off the C library.
+                ("GMT+5", fiveWest.time), ("UTC+5", fiveWest.time), ("GMT-9", tokyo.time), ("UTC-09:00", tokyo.time),
             ] {
                 let shown = try await airTime(sandbox, zone: zone)
                 #expect(shown.time == expected, "\(zone)")

@@ -90,6 +90,56 @@ struct CalendarTests {
         #expect(plain.end == .instant(1_372_125_600 + 30 * 60))
     }
 
+    // Regression: a runtime near Int.max overflowed (a crash, and `tvm-fav serve` with it); 10^12 minutes wrote
+    // a DTEND in the year 1,903,343.
+    @Test("a runtime over a week is taken for a mistake, as 0 is: 30 minutes, and no crash")
+    func absurdRuntime() throws {
+        for runtime in ["9223372036854775807", "1000000000000", "10081"] {
+            let record = Array(
+                #"{"id":7,"airdate":"2013-06-24","airtime":"22:00","airstamp":"2013-06-24T22:00:00-04:00","runtime":\#(runtime)}"#
+                    .utf8)
+            let event = try #require(ICalendar.event(for: record, show: nil, averageRuntime: nil, stamp: 0))
+            #expect(event.end == .instant(1_372_125_600 + 30 * 60), "\(runtime)")
+        }
+        let week = Array(#"{"id":7,"airtime":"22:00","airstamp":"2013-06-24T22:00:00-04:00","runtime":10080}"#.utf8)
+        let event = try #require(ICalendar.event(for: week, show: nil, averageRuntime: nil, stamp: 0))
+        #expect(event.end == .instant(1_372_125_600 + 10_080 * 60))
+    }
+
+    @Test("RFC 5545's dates have four-digit years, also before the year 1000")
+    func fourDigitYears() throws {
+        let record = Array(#"{"id":8,"airdate":"0999-05-05","airtime":""}"#.utf8)
+        let event = try #require(ICalendar.event(for: record, show: nil, averageRuntime: nil, stamp: 0))
+        let text = String(decoding: ICalendar.text(of: event), as: UTF8.self)
+        #expect(text.contains("DTSTART;VALUE=DATE:09990505\r\n"), "\(text)")
+        #expect(text.contains("DTSTAMP:19700101T000000Z\r\n"))
+    }
+
+    // Regression: a streaming release (no airtime, airstamp 12:00 UTC) left --upcoming and the served calendar
+    // at noon UTC on its own day, while its all-day event still had hours to go.
+    @Test("an all-day episode stays upcoming until its date has ended everywhere; a timed one until it starts")
+    func upcomingWindow() throws {
+        let release = try #require(
+            EpisodeFacts(
+                record: Array(
+                    #"{"id":1,"airdate":"2021-09-17","airtime":"","airstamp":"2021-09-17T12:00:00+00:00"}"#.utf8)))
+        let timed = try #require(
+            EpisodeFacts(
+                record: Array(
+                    #"{"id":2,"airdate":"2021-09-17","airtime":"21:00","airstamp":"2021-09-17T12:00:00+00:00"}"#.utf8)))
+        let noon = try #require(Airstamp.instant("2021-09-17T12:00:00Z"))
+        let week = 7 * 86_400
+        for (now, releaseKept, timedKept) in [
+            (noon - 60, true, true), (noon + 1, true, false), (noon + 86_400 - 1, true, false),
+            (noon + 86_400, false, false),
+        ] {
+            #expect(release.airs(in: now...(now + week)) == releaseKept, "\(now - noon) s after noon")
+            #expect(timed.airs(in: now...(now + week)) == timedKept, "\(now - noon) s after noon")
+        }
+        // Past the window's end, neither is upcoming.
+        #expect(!release.airs(in: (noon - 2 * week)...(noon - week)))
+    }
+
     @Test("an episode with no air time is an all-day event on its airdate")
     func allDayEvent() throws {
         let record = Array(

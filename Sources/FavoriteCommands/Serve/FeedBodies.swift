@@ -48,7 +48,7 @@ struct FeedBodies: Sendable {
             let averageRuntime = raw.flatMap { $0 }.flatMap { RawJSON.integer($0) }
             var position = 0
             for episode in try await store?.episodes(showID: favorite.id) ?? [] where episode.isRegular {
-                guard let facts = episode.facts, let airsAt = facts.airsAt, window.contains(airsAt) else { continue }
+                guard let facts = episode.facts, let airsAt = facts.airsAt, facts.airs(in: window) else { continue }
                 coming.append((airsAt, order, position, facts, favorite.name, averageRuntime))
                 position += 1
             }

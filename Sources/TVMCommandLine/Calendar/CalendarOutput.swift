@@ -10,6 +10,8 @@ package final class CalendarOutput {
     private let stamp: Int
     private var started = false
     private var uids = Set<String>()
+    /// `-n`: the most events written; the rest are left out.
+    private let limit: Int?
 
     /// The calendar writer when the run asked for `--format ics`, else `nil`.
     ///
@@ -18,24 +20,28 @@ package final class CalendarOutput {
     ///   - name: The calendar's name (`X-WR-CALNAME`).
     ///   - now: The time of the run, for `DTSTAMP`.
     /// - Returns: The writer, or `nil` for any other format.
-    /// - Throws: `ExitCode(64)` after reporting that `--jq` cannot shape a calendar.
+    /// - Throws: `ExitCode(64)` after reporting that `--jq` or `--fields` cannot shape a calendar.
     package static func ifAsked(by runtime: ToolRuntime, name: String, now: Date) throws -> CalendarOutput? {
-        guard runtime.outputOptions.format == .ics else { return nil }
-        if runtime.outputOptions.program != nil {
-            runtime.diagnostics.error("--jq cannot be combined with --format ics: the calendar is not JSON")
+        let options = runtime.outputOptions
+        guard options.format == .ics else { return nil }
+        for (option, given) in [("--jq", options.program != nil), ("--fields", options.fields != nil)] where given {
+            runtime.diagnostics.error("\(option) cannot be combined with --format ics: the calendar is not JSON")
             throw ExitCode(ExitStatus.usage.rawValue)
         }
         return CalendarOutput(
-            name: name, stamp: Int(now.timeIntervalSince1970.rounded(.down)), sink: runtime.context.stdout(false))
+            name: name, stamp: Int(now.timeIntervalSince1970.rounded(.down)),
+            limit: options.limit.flatMap { $0 > 0 ? $0 : nil }, sink: runtime.context.stdout(false))
     }
 
-    private init(name: String, stamp: Int, sink: any ByteSink) {
+    private init(name: String, stamp: Int, limit: Int?, sink: any ByteSink) {
         self.sink = sink
         self.name = name
         self.stamp = stamp
+        self.limit = limit
     }
 
-    /// Writes one episode's event; an episode already written, or one with no id or air date, is left out.
+    /// Writes one episode's event; an episode already written, one with no id or air date, or one past `-n`
+    /// events is left out.
     ///
     /// - Parameters:
     ///   - episode: A compact episode object.
@@ -47,8 +53,8 @@ package final class CalendarOutput {
         try add(facts, show: show, averageRuntime: averageRuntime)
     }
 
-    /// Writes one episode's event from its fields; an episode already written, or one with no air date, is left
-    /// out.
+    /// Writes one episode's event from its fields; an episode already written, one with no air date, or one past
+    /// `-n` events is left out.
     ///
     /// - Parameters:
     ///   - episode: The episode's fields.
@@ -56,7 +62,8 @@ package final class CalendarOutput {
     ///   - averageRuntime: The show's `averageRuntime`, if known.
     /// - Throws: A write error.
     package func add(_ episode: EpisodeFacts, show: String?, averageRuntime: Int?) throws {
-        guard let event = ICalendar.event(for: episode, show: show, averageRuntime: averageRuntime, stamp: stamp),
+        guard uids.count < limit ?? .max,
+            let event = ICalendar.event(for: episode, show: show, averageRuntime: averageRuntime, stamp: stamp),
             uids.insert(event.uid).inserted
         else { return }
         try start()

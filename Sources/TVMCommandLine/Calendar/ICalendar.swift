@@ -65,7 +65,7 @@ package enum ICalendar {
     ///
     /// `DTSTART` comes from `airstamp` in UTC; an episode with no `airtime` (or no `airstamp`) is an all-day event
     /// on its `airdate`. `DTEND` adds `runtime`, else the show's `averageRuntime`, else 30 minutes (an all-day
-    /// event ends the next day).
+    /// event ends the next day); a runtime over a week is taken for a mistake, as one of 0 is.
     /// - Parameters:
     ///   - record: A compact episode object.
     ///   - show: The show's name.
@@ -78,6 +78,9 @@ package enum ICalendar {
         }
     }
 
+    /// The longest runtime an event takes from the data, in minutes: a week.
+    static let maximumRuntime = 7 * 24 * 60
+
     /// The event of an episode, from its fields; `nil` when it has no air date.
     ///
     /// - Parameters:
@@ -87,7 +90,8 @@ package enum ICalendar {
     ///   - stamp: The time of the run, seconds since the epoch.
     /// - Returns: The event.
     package static func event(for episode: EpisodeFacts, show: String?, averageRuntime: Int?, stamp: Int) -> Event? {
-        let minutes = [episode.runtime, averageRuntime].compactMap { $0 }.first { $0 > 0 } ?? 30
+        let minutes =
+            [episode.runtime, averageRuntime].compactMap { $0 }.first { (1...maximumRuntime).contains($0) } ?? 30
         let start: Moment
         let end: Moment
         if let airtime = episode.airtime, !airtime.isEmpty, let airstamp = episode.airstamp,
@@ -215,7 +219,9 @@ package enum ICalendar {
     /// `20130625`.
     private static func date(_ days: Int) -> [UInt8] {
         let (year, month, day) = CivilDate.date(days: days)
-        return Array(String(year).utf8) + pad(month) + pad(day)
+        // RFC 5545's years have four digits: `00010101` for the year 1.
+        let digits = String(year)
+        return Array((String(repeating: "0", count: max(0, 4 - digits.count)) + digits).utf8) + pad(month) + pad(day)
     }
 
     /// Two digits.

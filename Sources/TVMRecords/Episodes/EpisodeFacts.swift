@@ -77,6 +77,22 @@ public struct EpisodeFacts: Sendable, Equatable {
         return nil
     }
 
+    /// How long an all-day episode (no `airtime`) stays upcoming after the start of its `airdate` in UTC: until the
+    /// date has ended everywhere, at 12:00 UTC the day after (UTC-12's midnight).
+    public static let allDayGrace = 36 * 3_600
+
+    /// Whether the episode belongs in an upcoming window (seconds since the epoch): its air time falls in it, or,
+    /// for an all-day episode (no `airtime`, as streaming releases are), its date has not ended everywhere by the
+    /// window's start, as its calendar event has not.
+    ///
+    /// - Parameter window: From now to the last second ahead.
+    public func airs(in window: ClosedRange<Int>) -> Bool {
+        guard let airsAt, airsAt <= window.upperBound else { return false }
+        if airsAt >= window.lowerBound { return true }
+        guard airtime?.isEmpty ?? true, let airdate, let day = Airstamp.startOfDay(airdate) else { return false }
+        return day + Self.allDayGrace > window.lowerBound
+    }
+
     /// Whether the episode has aired by `now` (seconds since the epoch); an unscheduled one has not.
     ///
     /// - Parameter now: The time of the run.

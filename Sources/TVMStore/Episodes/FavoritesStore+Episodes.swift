@@ -48,7 +48,8 @@ extension FavoritesStore {
     ///
     /// - Parameters:
     ///   - showIDs: The shows.
-    ///   - window: Air times to keep, seconds since the epoch (``StoredEpisode/airsAt``), both ends included.
+    ///   - window: Air times to keep, seconds since the epoch (``StoredEpisode/airsAt``), both ends included, and
+    ///     36 hours before it, for the all-day episodes ``EpisodeFacts/airs(in:)`` keeps.
     /// - Returns: By show id, each favorite whose episode list is kept and its episodes in the window, in TVMaze's
     ///   order; the other shows are left out.
     /// - Throws: ``StoreError``.
@@ -64,8 +65,10 @@ extension FavoritesStore {
                 sql: "SELECT * FROM favorite WHERE id IN (SELECT value FROM json_each(?)) AND episodes_at IS NOT NULL",
                 arguments: [ids])
             for favorite in favorites { kept[favorite.id] = (favorite, []) }
+            // From earlier than the window: an all-day episode stays upcoming through its date (EpisodeFacts).
             let episodes = try StoredEpisode.fetchAll(
-                db, sql: Self.episodesAiringSQL, arguments: [ids, window.lowerBound, window.upperBound])
+                db, sql: Self.episodesAiringSQL,
+                arguments: [ids, window.lowerBound - EpisodeFacts.allDayGrace, window.upperBound])
             for episode in episodes { kept[episode.showID]?.episodes.append(episode) }
             return kept
         }

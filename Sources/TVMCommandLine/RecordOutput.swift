@@ -59,6 +59,8 @@ package final class RecordOutput {
     private var pending: [[UInt8]] = []
     private var objects = ObjectTable()
     private var delimitedKeys: [String]?
+    /// The keys of later objects that are not columns, each warned of once.
+    private var warnedKeys = Set<String>()
     private var records = 0
     private var written = 0
     private var jqFailed = false
@@ -326,17 +328,32 @@ package final class RecordOutput {
             if delimitedKeys == nil {
                 let keys = value.first == UInt8(ascii: "{") ? (try? RawJSON.keys(ofObject: value)) ?? [] : []
                 delimitedKeys = keys
-                if header && !keys.isEmpty { try writeText(format.line(keys)) }
+                if header && !keys.isEmpty { try writeText(format.line(keys.map(sanitized))) }
             }
             let cells: [String]
             switch value.first {
-            case UInt8(ascii: "{"): cells = ObjectTable.cells(of: value, keys: delimitedKeys ?? [])
+            case UInt8(ascii: "{"):
+                let columns = delimitedKeys ?? []
+                warnOfNewKeys(in: value, columns: columns)
+                cells = ObjectTable.cells(of: value, keys: columns)
             case UInt8(ascii: "["): cells = ((try? RawJSON.elements(ofArray: value)) ?? []).map(RawJSON.cellText)
             default: cells = [RawJSON.cellText(value)]
             }
             try writeText(format.line(cells.map(sanitized)))
         }
         try counted()
+    }
+
+    /// Says once for each key that a later object brings: the columns are the first object's, so its values are
+    /// left out of the table.
+    private func warnOfNewKeys(in object: [UInt8], columns: [String]) {
+        let keys = (try? RawJSON.keys(ofObject: object)) ?? []
+        for key in keys where !columns.contains(key) && warnedKeys.insert(key).inserted {
+            diagnostics.warning(
+                "field '\(HTMLText.terminalSafe(key, keepingNewlines: false))' first appears in output \(written + 1), "
+                    + "after the header row: its values are left out; name every column with --fields, or give "
+                    + "every object the same keys with --jq")
+        }
     }
 
     /// Writes one `--jq` output.

@@ -101,6 +101,24 @@ struct OutputRegressionTests {
             #expect(!screen.contains(forbidden), "\(forbidden.debugDescription) reached the terminal")
         }
     }
+
+    // Regression: on a terminal the cells were cleaned, the header row's keys (which --jq takes from data) not.
+    @Test("on a terminal, a csv or tsv header row carries no escape sequence from a key")
+    func hostileKeyInHeaderRow() async throws {
+        let sandbox = try Sandbox()
+        let record = #"{"id":1,"name":"A\u001b]0;pwned\u0007\u001b[2JB"}"#
+        try record.write(to: sandbox.root.appendingPathComponent("hostile.jsonl"), atomically: true, encoding: .utf8)
+        for format in ["csv", "tsv"] {
+            let session = try sandbox.terminal(
+                "tvm-fav status --jq '{(.name): .id}' --format \(format) < hostile.jsonl")
+            let (status, screen) = try await session.finish()
+            #expect(status == 0, "\(format): \(screen.debugDescription)")
+            #expect(screen.contains("A"), "\(format): \(screen.debugDescription)")
+            for forbidden in ["\u{1B}]0;", "\u{1B}[2J", "\u{07}"] {
+                #expect(!screen.contains(forbidden), "\(format): \(forbidden.debugDescription) reached the terminal")
+            }
+        }
+    }
 }
 
 extension JSONEncoder {

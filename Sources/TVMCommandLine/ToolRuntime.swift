@@ -174,7 +174,9 @@ package final class ToolRuntime {
         case let error as any ReportedError:
             error.report(to: self)
         case let error as JQError:
-            diagnostics.error("--jq: \(error.localizedDescription)")
+            // A filter from a file is named by the file, not quoted whole.
+            let option = outputOptions.jqFile.map { "--jq-file \($0)" } ?? "--jq"
+            diagnostics.error("\(option): \(error.localizedDescription)")
             if case .unavailable = error { raise(.unavailable) } else { raise(.usage) }
         case let halt as FilterHalt:
             // Like jq: the halt's own status ends the run, even one outside the table.

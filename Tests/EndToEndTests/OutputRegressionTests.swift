@@ -42,6 +42,20 @@ struct OutputRegressionTests {
         let both = try await sandbox.runInProcess("tvm-fav", ["list", "--jq", ".id", "--jq-file", file.path])
         #expect(both.status == 64)
         #expect(both.stderr.contains("give the jq program with --jq or with --jq-file, not both"))
+
+        // Regression: a file that did not compile was quoted whole, a message line for each of its lines, and its
+        // last newline split the message in two.
+        let broken = sandbox.root.appendingPathComponent("broken.jq")
+        try Data(("# a long file\n" + String(repeating: "# comment\n", count: 30) + ".name |\n").utf8).write(to: broken)
+        let refused = try await sandbox.runInProcess("tvm-fav", ["list", "--jq-file", broken.path])
+        #expect(refused.status == 64)
+        #expect(
+            refused.stderr.hasPrefix(
+                "tvm-fav: error: --jq-file \(broken.path): the jq program does not compile; fix it (jq 1.6 syntax):\n"),
+            "\(refused.stderr)")
+        #expect(!refused.stderr.contains("# comment"), "\(refused.stderr)")
+        let oneLine = try await sandbox.runInProcess("tvm-fav", ["list", "--jq", ".name |\n"])
+        #expect(oneLine.stderr.contains("the jq program '.name |' does not compile"), "\(oneLine.stderr)")
     }
 
     // A rejected filter of any length was echoed whole, twice.

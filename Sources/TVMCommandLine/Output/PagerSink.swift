@@ -229,7 +229,9 @@ package final class PagerSink: ByteSink {
             warn("the pager '\(name)' failed (\(failure)) after its first \(Self.keptBytes >> 20) MiB")
             throw .writeFailed(errno: EPIPE, reason: "the pager '\(name)' failed (\(failure)); output was lost")
         }
-        warn("the pager '\(name)' failed (\(failure)); writing to the terminal instead (set PAGER, or use --no-pager)")
+        warn(
+            "the pager '\(name)' failed (\(failure)); writing to the terminal instead (set PAGER to a pager that "
+                + "works, or use --no-pager)")
         sent = nil
         held = kept + bytes
         try flushHeld(to: terminal)

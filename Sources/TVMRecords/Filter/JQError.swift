@@ -94,8 +94,10 @@ public enum JQError: Error, LocalizedError, Equatable {
             let lines = message.split(separator: "\n", omittingEmptySubsequences: false).map {
                 Self.excerpt(String($0))
             }
-            return "the jq program '\(Self.excerpt(program))' does not compile; fix it (jq 1.6 syntax):\n"
-                + lines.joined(separator: "\n")
+            // A program of several lines (a --jq-file) is not quoted: jq's message quotes the line at fault.
+            let text = program.trimmingCharacters(in: .whitespacesAndNewlines)
+            let named = text.contains("\n") ? "the jq program" : "the jq program '\(Self.excerpt(text))'"
+            return "\(named) does not compile; fix it (jq 1.6 syntax):\n" + lines.joined(separator: "\n")
         case .invalidArgumentJSON(let name, let text, let message):
             return "the value of jq argument $\(name) is not one JSON value (\(message)): '\(text)'; "
                 + "quote it as JSON or pass it as a string argument"

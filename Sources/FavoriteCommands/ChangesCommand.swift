@@ -49,7 +49,8 @@ package struct ChangesCommand: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Only events after this time: ISO 8601 (2024-03-01, 2024-03-01T20:00:00Z) or an age (12h, 1d, 2w).",
+            "Only events after this time: ISO 8601 (2024-03-01, 2024-03-01T20:00:00Z; without an offset, UTC) "
+                + "or an age (12h, 1d, 2w).",
             valueName: "time"))
     package var since: String?
 

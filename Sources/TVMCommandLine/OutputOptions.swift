@@ -144,8 +144,9 @@ package struct OutputOptions: ParsableArguments, Sendable {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             return (String(parts[0]), parts.count > 1 ? String(parts[1]) : "")
         }
-        for (name, value) in args.map(split) { bindings[name] = .string(value) }
-        for (name, value) in argJSON.map(split) { bindings[name] = .json(value) }
+        // A name given twice keeps its first value, as jq does.
+        for (name, value) in args.map(split) where bindings[name] == nil { bindings[name] = .string(value) }
+        for (name, value) in argJSON.map(split) where bindings[name] == nil { bindings[name] = .json(value) }
         return bindings
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import TVMImages
@@ -38,6 +39,23 @@ struct EpisodeListViewTests {
         #expect(
             EpisodeListView.heading(.init(number: 3, episodes: [episode(1, nil, "")], episodeOrder: 1))
                 == "Season 3 · 1 episode")
+    }
+
+    // Regression: the heading showed the broadcaster's dates while the rows showed TZ's: under Pacific/Chatham,
+    // "2018-11-04 – …" over a first row dated 2018-11-05.
+    @Test("the season heading spans the dates the rows show, in the viewer's zone")
+    func headingInTheViewersZone() throws {
+        var first = episode(1, "A", "2018-11-04")
+        first.airtime = "21:00"
+        first.airstamp = "2018-11-05T02:00:00+00:00"
+        var last = episode(2, "B", "2019-01-27")
+        last.airtime = "21:00"
+        last.airstamp = "2019-01-28T02:00:00+00:00"
+        let season = EpisodeListView.Season(number: 4, episodes: [first, last])
+        let chatham = try #require(TimeZone(identifier: "Pacific/Chatham"))
+        #expect(EpisodeListView.heading(season, zone: chatham) == "Season 4 · 2 episodes · 2018-11-05 – 2019-01-28")
+        let newYork = try #require(TimeZone(identifier: "America/New_York"))
+        #expect(EpisodeListView.heading(season, zone: newYork) == "Season 4 · 2 episodes · 2018-11-04 – 2019-01-27")
     }
 
     @Test("rows line up across seasons, a special shows SP, a missing title shows TBA")

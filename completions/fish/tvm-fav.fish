@@ -272,7 +272,7 @@ complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_option
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav refresh" q quiet' -s 'q' -l 'quiet' -d 'Print errors only: no warnings, notes or progress.'
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav refresh" version' -l 'version' -d 'Show the version.'
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav refresh" h help' -s 'h' -l 'help' -d 'Show help information.'
-complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav changes" since' -l 'since' -d 'Only events after this time: ISO 8601 (2024-03-01, 2024-03-01T20:00:00Z) or an age (12h, 1d, 2w).' -rfka ''
+complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav changes" since' -l 'since' -d 'Only events after this time: ISO 8601 (2024-03-01, 2024-03-01T20:00:00Z; without an offset, UTC) or an age (12h, 1d, 2w).' -rfka ''
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav changes" unseen' -l 'unseen' -d 'Only events not marked seen yet (see --mark-seen).'
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav changes" mark-seen' -l 'mark-seen' -d 'Mark the events delivered (--exec exited 0) or printed (on a terminal or into a file) as seen, so that --unseen leaves them out next time.'
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav changes" exec' -l 'exec' -d 'Run this command once per event, the event\'s JSON on stdin and its parts in TVM_* variables.' -rfka ''
@@ -298,7 +298,7 @@ complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_option
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav watch"' -l 'season' -d 'With --show: this whole season (repeat for several).' -rfka ''
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav watch" through' -l 'through' -d 'With --show: every episode up to and including this one.' -rfka ''
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav watch" specials' -l 'specials' -d 'Include specials (they are left out of --show selections and refused as ids without it).'
-complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav watch" at' -l 'at' -d 'When they were watched, ISO 8601 (default: now): from 1900 to now (5 minutes ahead at most), as tvm-fav import takes watched_at.' -rfka ''
+complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav watch" at' -l 'at' -d 'When they were watched, ISO 8601 (default: now; without an offset, UTC): from 1900 to now (5 minutes ahead at most), as tvm-fav import takes watched_at.' -rfka ''
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav watch" push' -l 'push' -d 'Push the marks to TVMaze at once, when signed in (also TVM_AUTO_PUSH=1).'
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav watch" db' -l 'db' -d 'The favorites database (default: $TVM_DB, else $XDG_DATA_HOME/tvm/tvm.sqlite).' -rF
 complete -c 'tvm-fav' -n '__tvm-fav_should_offer_completions_for_flags_or_options "tvm-fav watch" lock-timeout' -l 'lock-timeout' -d 'How long a save or delete waits for another tvm-fav to finish, in seconds.' -rfka ''

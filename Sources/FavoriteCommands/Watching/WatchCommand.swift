@@ -50,8 +50,8 @@ package struct WatchCommand: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "When they were watched, ISO 8601 (default: now): from 1900 to now (5 minutes ahead at most), as tvm-fav "
-                + "import takes watched_at.",
+            "When they were watched, ISO 8601 (default: now; without an offset, UTC): from 1900 to now (5 minutes "
+                + "ahead at most), as tvm-fav import takes watched_at.",
             valueName: "time"))
     package var at: String?
 

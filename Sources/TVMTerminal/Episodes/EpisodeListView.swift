@@ -94,7 +94,9 @@ public struct EpisodeListView: Sendable, Equatable {
         var row = rows.startIndex
         for season in seasons {
             if lines.last?.isEmpty == false { lines.append("") }
-            lines += TextWrap.wrap(Self.heading(season), width: width).map { styler.apply(.bold, to: $0) }
+            lines += TextWrap.wrap(Self.heading(season, zone: timeZone), width: width).map {
+                styler.apply(.bold, to: $0)
+            }
             for episode in season.episodes {
                 lines.append(rowIndent + rows[row])
                 row += 1
@@ -121,11 +123,14 @@ public struct EpisodeListView: Sendable, Equatable {
         lines(width: width, styler: styler).map { $0 + "\n" }.joined()
     }
 
-    /// The heading of a season: `Season 2 · 10 episodes · 2015-04-12 – 2015-06-14`.
+    /// The heading of a season: `Season 2 · 10 episodes · 2015-04-12 – 2015-06-14`, the first and last of the
+    /// dates its rows show.
     ///
-    /// - Parameter season: The season block.
+    /// - Parameters:
+    ///   - season: The season block.
+    ///   - zone: The zone the rows' air times are in (``AirTime``).
     /// - Returns: The heading's plain text.
-    public static func heading(_ season: Season) -> String {
+    public static func heading(_ season: Season, zone: TimeZone = .gmt) -> String {
         var parts = [season.number.map { "Season \($0)" } ?? "No season"]
         let regular = season.episodes.filter { $0.number != nil }.count
         let specials = season.episodes.count - regular
@@ -139,7 +144,8 @@ public struct EpisodeListView: Sendable, Equatable {
         }
         if specials > 0 { counts.append(plural(specials, "special")) }
         parts.append(counts.joined(separator: ", "))
-        let dates = season.episodes.compactMap(\.airdate).map(clean).filter { !$0.isEmpty }.sorted()
+        let dates = season.episodes.map { clean(String(AirTime.text($0, zone: zone).prefix(10))) }
+            .filter { !$0.isEmpty }.sorted()
         if let first = dates.first, let last = dates.last {
             parts.append(first == last ? first : "\(first) – \(last)")
         }

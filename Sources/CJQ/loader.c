@@ -14,6 +14,7 @@
     P(jq_set_attr, (jq_state * state, jv name, jv value), (state, name, value)) \
     P(jq_set_error_cb, (jq_state * state, jq_msg_cb callback, void *context), (state, callback, context)) \
     P(jq_set_input_cb, (jq_state * state, jq_input_cb callback, void *context), (state, callback, context)) \
+    P(jq_set_debug_cb, (jq_state * state, jq_msg_cb callback, void *context), (state, callback, context)) \
     P(jq_start, (jq_state * state, jv value, int flags), (state, value, flags)) \
     F(jv, jq_next, (jq_state * state), (state)) \
     F(int, jq_halted, (jq_state * state), (state)) \

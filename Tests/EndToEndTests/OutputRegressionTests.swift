@@ -70,6 +70,17 @@ struct OutputRegressionTests {
         #expect(result.stderr.contains(String(repeating: ".a", count: 100) + "…"))
     }
 
+    // Regression: `debug` printed nothing; jq prints each value it passes on stderr.
+    @Test("debug writes [\"DEBUG:\",value] on stderr, as jq does, and passes its input on")
+    func jqDebug() async throws {
+        let sandbox = try Sandbox()
+        let result = try await sandbox.run(
+            "tvm-fav", ["status", "--jq", #"debug | .id"#], stdin: #"{"id":1,"name":"A"}"# + "\n")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "1\n")
+        #expect(result.stderr == #"["DEBUG:",{"id":1,"name":"A","_tvm":{"favorite":false}}]"# + "\n")
+    }
+
     // `input` in a filter answered only "jq error: break".
     @Test("input and inputs in a filter get an explanation and the jq pipeline to use instead")
     func inputExplained() async throws {

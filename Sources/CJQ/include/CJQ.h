@@ -23,6 +23,7 @@ int tvm_jq_compile_args(jq_state *state, const char *program, jv arguments);
 void tvm_jq_set_attr(jq_state *state, jv name, jv value);
 void tvm_jq_set_error_cb(jq_state *state, jq_msg_cb callback, void *context);
 void tvm_jq_set_input_cb(jq_state *state, jq_input_cb callback, void *context);
+void tvm_jq_set_debug_cb(jq_state *state, jq_msg_cb callback, void *context);
 void tvm_jq_start(jq_state *state, jv value, int flags);
 jv tvm_jq_next(jq_state *state);
 int tvm_jq_halted(jq_state *state);

@@ -16,8 +16,8 @@ import Foundation
 /// The program sees the same environment as on the jq 1.6 command line: `$ARGS`, `$ENV`, modules found through
 /// the default search path `~/.jq`, `$ORIGIN/../lib/jq`, `$ORIGIN/../lib` (`$ORIGIN` being the directory of the
 /// running executable), and `~/.jq` included automatically when it is a file. It does not see other inputs
-/// (`inputs` gives nothing, `input` raises an error), and `debug` prints nothing. jq's `stderr` builtin writes to the process's
-/// standard error itself; that is libjq, not this type.
+/// (`inputs` gives nothing, `input` raises an error). `debug` writes `["DEBUG:",value]` to the process's standard
+/// error as the jq command line does, and jq's `stderr` builtin writes there itself.
 ///
 /// Thread confinement: libjq 1.6 is not thread-safe. A `JQFilter` is not `Sendable`; create it, use it and drop
 /// it on one thread. From async code use ``JQEngine``, which keeps a filter on a dedicated thread.
@@ -166,6 +166,7 @@ public final class JQFilter {
         // jq 1.6's jq_init leaves the input callback uninitialised: `input` would call whatever the heap held.
         tvm_jq_set_input_cb(state, nil, nil)
         tvm_jq_set_error_cb(state, collectJQMessage, Unmanaged.passUnretained(messages).toOpaque())
+        tvm_jq_set_debug_cb(state, writeJQDebug, nil)
         var searchPath = tvm_jv_array()
         for directory in libraryPath {
             searchPath = tvm_jv_array_append(searchPath, makeString(directory))
@@ -361,6 +362,23 @@ private final class JQMessageCollector {
     /// Forgets the messages recorded so far.
     func discard() {
         lines.removeAll()
+    }
+}
+
+/// jq's `debug` callback, as the jq command line's: `["DEBUG:",value]` on a line of standard error; the callback
+/// owns `value`.
+private func writeJQDebug(_ context: UnsafeMutableRawPointer?, _ value: jv) {
+    let array = tvm_jv_array_append(tvm_jv_array_append(tvm_jv_array(), tvm_jv_string("DEBUG:")), value)
+    let text = tvm_jv_dump_string(array, 0)
+    // A dump has no NUL byte: jq writes one in a string as \u0000.
+    let line = String(cString: tvm_jv_string_value(text)) + "\n"
+    tvm_jv_free(text)
+    var rest = Array(line.utf8)[...]
+    while !rest.isEmpty {
+        let written = rest.withUnsafeBytes { Glibc.write(STDERR_FILENO, $0.baseAddress, $0.count) }
+        if written < 0 && errno == EINTR { continue }
+        if written <= 0 { return }
+        rest = rest.dropFirst(written)
     }
 }
 

@@ -23,8 +23,8 @@ package enum MultiCall {
         case .run(let tool, let arguments):
             return await tool.run(arguments)
         case .print(let text):
-            context.print(text)
-            return 0
+            let program = argv.first.map { String($0.split(separator: "/").last ?? "tvm") } ?? "tvm"
+            return context.printAll(text, program: program)
         case .fail(let message):
             context.stderr(message)
             return ExitStatus.usage.rawValue

@@ -62,6 +62,29 @@ package struct ToolContext: Sendable {
         try? sink.flush()
     }
 
+    /// Writes a whole text to standard output at once, as the program's only output (the overview, the version,
+    /// the completion scripts), and says on stderr when it could not be written.
+    ///
+    /// - Parameters:
+    ///   - text: The text, with its line ends.
+    ///   - program: The name the message starts with.
+    /// - Returns: 0, also when the reader went away (`| head -1`); 74 after a write error (a full disk).
+    package func printAll(_ text: String, program: String) -> Int32 {
+        // Ignored, so that a closed pipe is an error to handle rather than the end of the process.
+        signal(SIGPIPE, SIG_IGN)
+        let sink = stdout(false)
+        do {
+            try Array(text.utf8).withUnsafeBytes { try sink.write($0) }
+            try sink.flush()
+            return 0
+        } catch JSONLinesError.brokenPipe {
+            return 0
+        } catch {
+            stderr("\(program): error: \(error.localizedDescription); nothing more was written\n")
+            return ExitStatus.ioError.rawValue
+        }
+    }
+
     private static func writeStandardError(_ text: String) {
         var bytes = Array(text.utf8)[...]
         while !bytes.isEmpty {

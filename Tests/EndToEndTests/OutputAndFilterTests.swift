@@ -188,6 +188,27 @@ struct OutputAndFilterTests {
         }
     }
 
+    // Regression: the completion scripts (over 64 KB) ended on SIGPIPE (141) when read by `head -1`, and the
+    // overview, the versions, the scripts and --help reported success on a full disk, having written nothing.
+    @Test("what the program prints before any tool runs ends quietly on | head -1 and exits 74 on a full disk")
+    func printedTexts() async throws {
+        let sandbox = try Sandbox()
+        var environment = sandbox.environment
+        environment["PATH"] = Binaries.directory.path + ":/usr/bin:/bin"
+        func shell(_ line: String) async throws -> ToolResult {
+            try await Sandbox.run(
+                executable: URL(fileURLWithPath: "/bin/bash"), arguments: ["-c", line], stdin: nil,
+                environment: environment, directory: sandbox.root, timeout: 60)
+        }
+        for command in ["tvm completion bash", "tvm --help", "tvm --version", "tvm-fav --version", "tvm-fav --help"] {
+            let piped = try await shell("\(command) | head -c 10 > /dev/null; echo ${PIPESTATUS[0]}")
+            #expect(piped.stdout == "0\n", "\(command) | head: \(piped.stdout) \(piped.stderr)")
+            let full = try await shell("\(command) > /dev/full")
+            #expect(full.status == 74, "\(command) > /dev/full: \(full.stderr)")
+            #expect(full.stderr.contains("error: cannot write output: No space left on device"), "\(command)")
+        }
+    }
+
     @Test(
         "--help is short for every command: usage first, its own options, three examples of the man page's, the man page named"
     )

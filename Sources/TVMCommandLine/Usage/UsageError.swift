@@ -27,8 +27,8 @@ enum UsageError {
             if text.hasPrefix("OVERVIEW:") || text.hasPrefix("USAGE:") {
                 text = ShortHelp.make(from: text, width: terminal.width)
             }
-            if !text.isEmpty { context.print(text + "\n") }
-            return 0
+            let tool = command.configuration.commandName ?? "tvm"
+            return text.isEmpty ? 0 : context.printAll(text + "\n", program: tool)
         }
         let tool = command.configuration.commandName ?? "tvm"
         let diagnostics = Diagnostics(

@@ -9,7 +9,8 @@ struct CacheClearCommand: AsyncParsableCommand {
         commandName: "clear",
         abstract: "Remove every cached image.",
         discussion: """
-            Removes every image and temporary file in the cache folder; what was removed is reported on stderr.
+            Removes every image and temporary file in the cache folder, but the downloads another tvm-img is \
+            making; what was removed is reported on stderr.
 
             Examples:
               tvm-img cache clear

@@ -129,29 +129,41 @@ struct ImageCacheTests {
         #expect(cache.cachedFile(for: "https://x/c") == nil)
     }
 
-    @Test("prune removes stale temporary files but not fresh ones; other files are never touched")
+    /// A temporary file's name, `.<sha256>.<pid>-<random>.tmp`, as a download of process `pid` names it.
+    private func temporary(_ stem: String, pid: Int32) -> String {
+        cache.directory + "/.\(stem).\(pid)-ff.tmp"
+    }
+
+    /// A process id no process has: past Linux's largest.
+    private static let deadPID: Int32 = 2_147_483_646
+
+    @Test("prune removes the temporary files of dead or stale downloads, not of running ones; nor other files")
     func pruneCleansLeftovers() throws {
         defer { try? FileManager.default.removeItem(atPath: root) }
-        let stale = cache.directory + "/.abc.jpg.123-ff.tmp"
-        let fresh = cache.directory + "/.def.jpg.456-ee.tmp"
+        let stale = temporary("abc", pid: getpid())
+        let running = temporary("def", pid: getpid())
+        let orphan = temporary("fed", pid: Self.deadPID)
         let foreign = cache.directory + "/notes.txt"
-        for path in [stale, fresh, foreign] {
+        for path in [stale, running, orphan, foreign] {
             _ = FileManager.default.createFile(atPath: path, contents: Data([1, 2, 3]))
         }
         try setLastUse(stale, secondsAgo: 2 * ImageCache.staleTemporaryAge)
         #expect(try cache.usage() == ImageCacheUsage())
         #expect(try cache.prune(maxBytes: 1000) == ImageCacheUsage())
-        #expect(try files() == [".def.jpg.456-ee.tmp", "notes.txt"])
+        #expect(try files() == [".def.\(getpid())-ff.tmp", "notes.txt"])
     }
 
-    @Test("clear removes every image and temporary file; a missing folder is an empty cache")
+    // Regression: clear removed the temporary files of another tvm-img's downloads, which then failed.
+    @Test("clear removes every image and temporary file but running downloads'; a missing folder is an empty cache")
     func clearsEverything() throws {
         defer { try? FileManager.default.removeItem(atPath: root) }
         _ = try cache.store(Self.jpeg("1"), for: "https://x/1")
         _ = try cache.store(Self.jpeg("2"), for: "https://x/2")
-        _ = FileManager.default.createFile(atPath: cache.directory + "/.x.jpg.1-1.tmp", contents: Data([1]))
+        for path in [temporary("a", pid: Self.deadPID), temporary("b", pid: getpid())] {
+            _ = FileManager.default.createFile(atPath: path, contents: Data([1]))
+        }
         #expect(try cache.clear() == ImageCacheUsage(files: 2, bytes: 200))
-        #expect(try files().isEmpty)
+        #expect(try files() == [".b.\(getpid())-ff.tmp"])
         #expect(try ImageCache(directory: root + "/never-made").usage() == ImageCacheUsage())
     }
 }

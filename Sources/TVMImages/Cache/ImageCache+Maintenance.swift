@@ -11,6 +11,17 @@ extension ImageCache {
     /// Temporary files older than this are leftovers of a process that died while downloading.
     public static let staleTemporaryAge: Double = 3600
 
+    /// Whether a temporary file may be a download still under way: written to within ``staleTemporaryAge``, by a
+    /// process (its id is in the file's name) that is still running.
+    static func isDownloading(_ temporary: ImageCacheEntry, now: Double) -> Bool {
+        guard now - temporary.lastUsed <= staleTemporaryAge else { return false }
+        // `.<sha256>.<pid>-<random>.tmp`
+        let parts = (temporary.path.split(separator: "/").last ?? "").split(separator: ".")
+        guard parts.count >= 3, let owner = parts[parts.count - 2].split(separator: "-").first.flatMap({ Int32($0) })
+        else { return true }
+        return kill(owner, 0) == 0 || errno == EPERM
+    }
+
     /// The images in the cache, least recently used first.
     ///
     /// Only entry files count (`<sha256>.<jpg|png|webp>`); temporary files and anything else are ignored.
@@ -31,8 +42,9 @@ extension ImageCache {
 
     /// Evicts the least recently used images until the cache holds at most `maxBytes`.
     ///
-    /// Temporary files older than ``staleTemporaryAge`` are removed too (they are not counted as evicted). An image
-    /// served or stored while the prune runs is kept: another `tvm-img` has just printed its path.
+    /// Temporary files are removed too, but those of downloads still under way (``isDownloading(_:now:)``); they
+    /// are not counted as evicted. An image served or stored while the prune runs is kept: another `tvm-img` has
+    /// just printed its path.
     /// - Parameters:
     ///   - maxBytes: The size to get down to; 0 empties the cache, but for what is used meanwhile.
     ///   - now: The current time in seconds since 1970, for the age of temporary files.
@@ -50,7 +62,7 @@ extension ImageCache {
     func prune(listed entries: [ImageCacheEntry], temporaries: [ImageCacheEntry], maxBytes: Int64, now: Double)
         throws(ImageCacheError) -> ImageCacheUsage
     {
-        for temporary in temporaries where now - temporary.lastUsed > Self.staleTemporaryAge {
+        for temporary in temporaries where !Self.isDownloading(temporary, now: now) {
             try remove(temporary.path)
         }
         var total = entries.reduce(Int64(0)) { $0 + $1.size }
@@ -64,14 +76,16 @@ extension ImageCache {
         return removed
     }
 
-    /// Removes every image and every temporary file from the cache folder.
+    /// Removes every image from the cache folder, and every temporary file but those of downloads still under way
+    /// in other processes (``isDownloading(_:now:)``), which would otherwise fail.
     ///
+    /// - Parameter now: The current time in seconds since 1970, for the age of temporary files.
     /// - Returns: What was removed (temporary files are not counted).
     /// - Throws: ``ImageCacheError`` when the folder cannot be read or a file cannot be removed.
     @discardableResult
-    public func clear() throws(ImageCacheError) -> ImageCacheUsage {
+    public func clear(now: Double = Date().timeIntervalSince1970) throws(ImageCacheError) -> ImageCacheUsage {
         let (entries, temporaries) = try listing()
-        for temporary in temporaries { try remove(temporary.path) }
+        for temporary in temporaries where !Self.isDownloading(temporary, now: now) { try remove(temporary.path) }
         var removed = ImageCacheUsage()
         for entry in entries {
             try remove(entry.path)

@@ -11,8 +11,9 @@ import TVMRecords
 /// chunk as the download arrives, then checked and renamed to its entry name by ``commit()``.
 ///
 /// Only the first and last bytes are kept in memory (for the signature and the end check), so an image of any
-/// size costs the chunk in hand. A writer that is not committed removes its temporary file (``discard()``, or
-/// when it is released), so a failed or abandoned download leaves nothing behind.
+/// size costs the chunk in hand. A writer that is not committed removes its temporary file (``discard()``, when
+/// it is released, or when Ctrl-C or SIGTERM ends the process), so a failed or abandoned download leaves nothing
+/// behind.
 ///
 /// ```swift
 /// let writer = try cache.writer(for: url)
@@ -29,6 +30,8 @@ public final class ImageCacheWriter {
     private var descriptor: Int32
     private var head: [UInt8] = []
     private var tail: [UInt8] = []
+    /// The temporary file's place among the files Ctrl-C removes (``SignalCleanup``).
+    private var cleanupSlot: Int?
 
     /// Opens a new temporary file for `url` in the cache folder.
     ///
@@ -41,6 +44,7 @@ public final class ImageCacheWriter {
             + String(UInt64.random(in: 0...UInt64.max), radix: 16) + ImageCache.temporarySuffix
         descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw .writeFailed(path: temporaryPath, reason: ImageCache.errnoText()) }
+        cleanupSlot = SignalCleanup.removeOnSignal(temporaryPath)
     }
 
     deinit {
@@ -102,10 +106,9 @@ public final class ImageCacheWriter {
         if close(descriptor) != 0 { failure = ImageCache.errnoText() }
         descriptor = -1
         if failure == nil && rename(temporaryPath, destination) != 0 { failure = ImageCache.errnoText() }
-        if let failure {
-            unlink(temporaryPath)
-            throw .writeFailed(path: destination, reason: failure)
-        }
+        if let failure { unlink(temporaryPath) }
+        forgetCleanup()
+        if let failure { throw .writeFailed(path: destination, reason: failure) }
         return destination
     }
 
@@ -115,6 +118,12 @@ public final class ImageCacheWriter {
         close(descriptor)
         descriptor = -1
         unlink(temporaryPath)
+        forgetCleanup()
+    }
+
+    private func forgetCleanup() {
+        if let cleanupSlot { SignalCleanup.forget(cleanupSlot) }
+        cleanupSlot = nil
     }
 }
 

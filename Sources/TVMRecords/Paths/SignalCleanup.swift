@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -10,6 +12,8 @@ private nonisolated(unsafe) var cleanupPaths = UnsafeMutablePointer<UnsafeMutabl
 private nonisolated(unsafe) var cleanupErasesLine = false
 /// Whether the handlers are installed.
 private nonisolated(unsafe) var cleanupInstalled = false
+/// Held while the slots change: downloads on several threads register files at once.
+private let cleanupLock = Mutex(())
 
 /// What Ctrl-C, SIGTERM or SIGHUP leaves behind when they end the process: scratch files (removed) and a progress
 /// line on stderr (erased).
@@ -29,21 +33,25 @@ public enum SignalCleanup {
     /// - Returns: Its slot, for ``forget(_:)``; `nil` when every slot is taken (the file is then only removed by
     ///   its owner).
     public static func removeOnSignal(_ path: String) -> Int? {
-        install()
-        for slot in 0..<slots where cleanupPaths[slot] == nil {
-            cleanupPaths[slot] = strdup(path)
-            return slot
+        cleanupLock.withLock { _ in
+            install()
+            for slot in 0..<slots where cleanupPaths[slot] == nil {
+                cleanupPaths[slot] = strdup(path)
+                return slot
+            }
+            return nil
         }
-        return nil
     }
 
     /// Forgets a registered file (its owner removed it).
     ///
     /// - Parameter slot: What ``removeOnSignal(_:)`` returned.
     public static func forget(_ slot: Int) {
-        let pointer = cleanupPaths[slot]
-        cleanupPaths[slot] = nil
-        free(pointer)
+        cleanupLock.withLock { _ in
+            let pointer = cleanupPaths[slot]
+            cleanupPaths[slot] = nil
+            free(pointer)
+        }
     }
 
     /// Records whether a progress line is showing, for the handler to erase.
@@ -51,7 +59,7 @@ public enum SignalCleanup {
     /// - Parameter shown: Whether one is on stderr now.
     public static func progressLine(shown: Bool) {
         cleanupErasesLine = shown
-        if shown { install() }
+        if shown { cleanupLock.withLock { _ in install() } }
     }
 
     private static func install() {

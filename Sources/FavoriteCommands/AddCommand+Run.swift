@@ -15,13 +15,17 @@ extension AddCommand {
             var toFetch: [Pending] = []
             var complete: [Pending] = []
             var records = 0
+            // A show given again by id is fetched and saved once: 50 MB of one id on stdin is one request.
+            var idsToFetch = Set<Int>()
+            func fetchLater(_ id: Int, line: Int?, input: [UInt8]) throws {
+                guard idsToFetch.insert(id).inserted else { return }
+                toFetch.append(
+                    Pending(seq: try batch.appendPlaceholder(id: id), id: id, name: nil, line: line, input: input))
+            }
             for show in shows {
                 switch show {
                 case .id(let id):
-                    toFetch.append(
-                        Pending(
-                            seq: try batch.appendPlaceholder(id: id), id: id, name: nil, line: nil,
-                            input: Array(String(id).utf8)))
+                    try fetchLater(id, line: nil, input: Array(String(id).utf8))
                 case .name(let name):
                     guard let found = try await searchResult(for: name, runtime: runtime) else { continue }
                     let input = Array(name.utf8)
@@ -33,9 +37,7 @@ extension AddCommand {
                                 Pending(seq: seq, id: record.id, name: record.name, line: nil, input: input))
                         }
                     } else if case .id(let id) = found {
-                        toFetch.append(
-                            Pending(
-                                seq: try batch.appendPlaceholder(id: id), id: id, name: nil, line: nil, input: input))
+                        try fetchLater(id, line: nil, input: input)
                     }
                 }
             }
@@ -57,9 +59,7 @@ extension AddCommand {
                             complete.append(Pending(seq: seq, id: show.id, name: show.name, line: number, input: line))
                         }
                     case .id(let id):
-                        toFetch.append(
-                            Pending(
-                                seq: try batch.appendPlaceholder(id: id), id: id, name: nil, line: number, input: line))
+                        try fetchLater(id, line: number, input: line)
                     }
                 }
             }

@@ -114,6 +114,7 @@ package final class ToolRuntime {
     /// - Throws: `ExitCode` for ArgumentParser to end the process with.
     package func run(_ body: () async throws -> Void) async throws {
         do {
+            try FileLimit.ensure()
             // A filter that does not compile (or no libjq) stops the run before it changes anything.
             try await compileFilter()
             try await body()

@@ -188,6 +188,30 @@ struct OutputAndFilterTests {
         }
     }
 
+    // Regression: under `ulimit -n 16` SwiftNIO ended the process (SIGILL, 132) opening its event loop.
+    @Test("too low an open-file limit is raised when the hard limit allows, else refused with 74 before any work")
+    func fileLimit() async throws {
+        try await withReplay { server, sandbox in
+            var environment = sandbox.environment
+            environment["PATH"] = Binaries.directory.path + ":/usr/bin:/bin"
+            let hard = try await Sandbox.run(
+                executable: URL(fileURLWithPath: "/bin/bash"), arguments: ["-c", "ulimit -n 16; tvm-fetch show 1"],
+                stdin: nil, environment: environment, directory: sandbox.root, timeout: 60)
+            #expect(hard.status == 74, "\(hard.stderr)")
+            #expect(
+                hard.stderr
+                    == "tvm-fetch: error: only 16 files may be open at once (ulimit -n 16); tvm needs 64: raise the "
+                    + "limit (ulimit -n 64) and run it again\n")
+            #expect(server.log.count == 0)
+            let soft = try await Sandbox.run(
+                executable: URL(fileURLWithPath: "/bin/bash"),
+                arguments: ["-c", "ulimit -Sn 16; tvm-fetch show 1 --jq .name"], stdin: nil, environment: environment,
+                directory: sandbox.root, timeout: 60)
+            #expect(soft.status == 0, "\(soft.stderr)")
+            #expect(soft.stdout == "Under the Dome\n")
+        }
+    }
+
     // Regression: the completion scripts (over 64 KB) ended on SIGPIPE (141) when read by `head -1`, and the
     // overview, the versions, the scripts and --help reported success on a full disk, having written nothing.
     @Test("what the program prints before any tool runs ends quietly on | head -1 and exits 74 on a full disk")

@@ -79,10 +79,19 @@ public enum StoreError: Error, LocalizedError, Sendable, Equatable {
         case .SQLITE_BUSY, .SQLITE_LOCKED: return .locked(path: path, timeout: timeout)
         case .SQLITE_READONLY: return .readOnly(path: path)
         case .SQLITE_FULL: return .diskFull(path: path)
+        case .SQLITE_IOERR where hasNoSpace(forFileAt: path): return .diskFull(path: path)
         case .SQLITE_NOTADB, .SQLITE_CORRUPT: return .notADatabase(path: path, reason: reason)
         case .SQLITE_CANTOPEN, .SQLITE_PERM: return .cannotOpen(path: path, reason: reason)
         default: return .failed(path: path, operation: operation, reason: reason)
         }
+    }
+
+    /// Whether the file system holding `path` has no block left for it: SQLite reports a full disk met while it
+    /// maps its shared-memory file (`-shm`), even to read, as an I/O error.
+    private static func hasNoSpace(forFileAt path: String) -> Bool {
+        var info = statvfs()
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        return statvfs(folder, &info) == 0 && info.f_bavail == 0
     }
 
     private static func seconds(_ value: Double) -> String {

@@ -14,26 +14,15 @@ swift build --build-tests
 # re-run themselves in a child process (they are enabled by a variable only that child sets).
 allowed_skips=('the memory measurement, in a process of its own')
 log=$(mktemp "${TMPDIR:-/tmp}/tvm-test.XXXXXX")
-release_log=$(mktemp "${TMPDIR:-/tmp}/tvm-release.XXXXXX")
-release_pid=
-# The release build is a process group of its own (setsid): an early exit stops all of it.
-trap '[[ -z $release_pid ]] || kill -- "-$release_pid" 2>/dev/null; rm -f "$log" "$release_log"' EXIT
-# The install test's release build (8-9 minutes on 2 cores) runs while the tests do, at the lowest priority: it
-# takes only the CPU they leave, most of it while the real-time tests wait on the wall clock. SwiftPM's lock on
-# .build would hold the tests until the build ends; --ignore-lock lets them run from the debug build, which the
-# release build does not write.
-if (($# == 0)) && [[ ${TVM_SKIP_INSTALL_TEST:-} != 1 ]]; then
-    setsid nice -n 19 make --no-print-directory build >"$release_log" 2>&1 &
-    release_pid=$!
-fi
-expected=$(swift test list --skip-build --ignore-lock | wc -l)
+trap 'rm -f "$log"' EXIT
+expected=$(swift test list --skip-build | wc -l)
 set +e
 if (($# == 0)); then
-    # The parallel crowd first, then the tests that wait on the wall clock (RealTimeTests), with no other test.
-    swift test --skip-build --ignore-lock --skip RealTimeTests 2>&1 | tee "$log"
+    # The parallel crowd first, then the tests that wait on the wall clock, alone (RealTimeTests).
+    swift test --skip-build --skip RealTimeTests 2>&1 | tee "$log"
     status=${PIPESTATUS[0]}
     if ((status == 0)); then
-        swift test --skip-build --ignore-lock --filter RealTimeTests 2>&1 | tee -a "$log"
+        swift test --skip-build --filter RealTimeTests 2>&1 | tee -a "$log"
         status=${PIPESTATUS[0]}
     fi
 else
@@ -66,12 +55,6 @@ TVM_BIN_DIR=$(swift build --show-bin-path) bash scripts/generate-docs.sh --check
     exit 1
 }
 if [[ ${TVM_SKIP_INSTALL_TEST:-} != 1 ]]; then
-    # A failed early build is only reported: test-install's `make install` builds again and fails in the open.
-    if [[ -n $release_pid ]] && ! wait "$release_pid"; then
-        echo "test.sh: the release build run beside the real-time tests failed; its end:" >&2
-        tail -20 "$release_log" >&2
-    fi
-    release_pid=
     bash scripts/test-install.sh
 fi
 if [[ ${TVM_SKIP_DEB_TEST:-} != 1 ]]; then

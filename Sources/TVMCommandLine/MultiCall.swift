@@ -23,8 +23,7 @@ package enum MultiCall {
         case .run(let tool, let arguments):
             return await tool.run(arguments)
         case .print(let text):
-            let program = argv.first.map { String($0.split(separator: "/").last ?? "tvm") } ?? "tvm"
-            return context.printAll(text, program: program)
+            return context.printAll(text, program: programName(argv))
         case .fail(let message):
             context.stderr(message)
             return ExitStatus.usage.rawValue
@@ -46,7 +45,7 @@ package enum MultiCall {
     package static func resolve(
         _ argv: [String], tools: [Tool], build: BuildInfo, environment: [String: String] = [:]
     ) -> MultiCall {
-        let program = argv.first.map { String($0.split(separator: "/").last ?? "") } ?? "tvm"
+        let program = programName(argv)
         if let tool = tools.first(where: { $0.name == program }) {
             return run(tool, Array(argv.dropFirst()), build: build, environment: environment)
         }
@@ -68,6 +67,13 @@ package enum MultiCall {
             guard let tool = tool(named: first, in: tools) else { return .fail(unknown(first, tools)) }
             return run(tool, Array(rest.dropFirst()), build: build, environment: environment)
         }
+    }
+
+    /// The name the program was started under, the basename of `argv[0]` (`tvm-fetch`); `tvm` when there is none.
+    ///
+    /// - Parameter argv: The command line, program name first.
+    package static func programName(_ argv: [String]) -> String {
+        argv.first.flatMap { $0.split(separator: "/").last.map(String.init) } ?? "tvm"
     }
 
     /// Runs a tool, except for what `tvm` answers for every tool alike: `--version`, and

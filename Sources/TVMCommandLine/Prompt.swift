@@ -113,13 +113,7 @@ package enum Prompt {
     }
 
     private static func write(_ fd: Int32, _ text: String) {
-        var bytes = Array(text.utf8)[...]
-        while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
-            if written < 0 && errno == EINTR { continue }
-            if written <= 0 { return }
-            bytes = bytes.dropFirst(written)
-        }
+        FileDescriptorSink.writeAll(text, to: fd)
     }
 
     /// Asks a yes/no question on the controlling terminal (`/dev/tty`), so that piped stdin still works.

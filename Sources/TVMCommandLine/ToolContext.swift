@@ -86,14 +86,6 @@ package struct ToolContext: Sendable {
     }
 
     private static func writeStandardError(_ text: String) {
-        var bytes = Array(text.utf8)[...]
-        while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { Glibc.write(2, $0.baseAddress, $0.count) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                return
-            }
-            bytes = bytes.dropFirst(written)
-        }
+        FileDescriptorSink.writeAll(text, to: STDERR_FILENO)
     }
 }

@@ -18,7 +18,6 @@ if let mallopt = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") {
     let mmapThreshold: Int32 = -3  // M_MMAP_THRESHOLD
     _ = unsafeBitCast(mallopt, to: (@convention(c) (Int32, Int32) -> Int32).self)(mmapThreshold, 256 * 1024)
 }
-PosixTimeZone.adopt(
-    in: ToolContext.current, program: String(CommandLine.arguments.first?.split(separator: "/").last ?? "tvm"))
+PosixTimeZone.adopt(in: ToolContext.current, program: MultiCall.programName(CommandLine.arguments))
 let build = BuildInfo(revision: buildRevision, date: buildDate, completionScripts: completionScripts)
 exit(await MultiCall.main(CommandLine.arguments, tools: [.fetch, .search, .fav, .episodes, .img], build: build))

@@ -220,10 +220,12 @@ package enum ICalendar {
     private static func date(_ days: Int) -> [UInt8] {
         let (year, month, day) = CivilDate.date(days: days)
         // RFC 5545's years have four digits: `00010101` for the year 1.
-        let digits = String(year)
-        return Array((String(repeating: "0", count: max(0, 4 - digits.count)) + digits).utf8) + pad(month) + pad(day)
+        return pad(year, 4) + pad(month) + pad(day)
     }
 
-    /// Two digits.
-    private static func pad(_ value: Int) -> [UInt8] { [UInt8(48 + value / 10 % 10), UInt8(48 + value % 10)] }
+    /// `value` (not negative) in at least `width` digits, zeros in front.
+    private static func pad(_ value: Int, _ width: Int = 2) -> [UInt8] {
+        let digits = Array(String(value).utf8)
+        return Array(repeating: UInt8(ascii: "0"), count: max(0, width - digits.count)) + digits
+    }
 }

@@ -373,13 +373,7 @@ private func writeJQDebug(_ context: UnsafeMutableRawPointer?, _ value: jv) {
     // A dump has no NUL byte: jq writes one in a string as \u0000.
     let line = String(cString: tvm_jv_string_value(text)) + "\n"
     tvm_jv_free(text)
-    var rest = Array(line.utf8)[...]
-    while !rest.isEmpty {
-        let written = rest.withUnsafeBytes { Glibc.write(STDERR_FILENO, $0.baseAddress, $0.count) }
-        if written < 0 && errno == EINTR { continue }
-        if written <= 0 { return }
-        rest = rest.dropFirst(written)
-    }
+    FileDescriptorSink.writeAll(line, to: STDERR_FILENO)
 }
 
 /// jq's error callback: `context` is the filter's ``JQMessageCollector``; the callback owns `message`.

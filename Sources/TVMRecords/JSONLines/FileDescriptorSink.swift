@@ -119,3 +119,21 @@ public final class FileDescriptorSink: ByteSink {
         }
     }
 }
+
+extension FileDescriptorSink {
+    /// Writes all of `text` to `descriptor`, going on after interruptions and giving up silently at the first
+    /// error: for messages with nowhere else to go (standard error, a question on the terminal).
+    ///
+    /// - Parameters:
+    ///   - text: The text.
+    ///   - descriptor: An open file descriptor.
+    public static func writeAll(_ text: String, to descriptor: Int32) {
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+            if written < 0 && errno == EINTR { continue }
+            if written <= 0 { return }
+            bytes = bytes.dropFirst(written)
+        }
+    }
+}

@@ -18,12 +18,26 @@ trap 'rm -f "$log"' EXIT
 expected=$(swift test list --skip-build | wc -l)
 set +e
 if (($# == 0)); then
-    # The parallel crowd first, then the tests that wait on the wall clock, alone (RealTimeTests).
+    # The parallel crowd first, then the tests that wait on the wall clock (RealTimeTests), apart from it.
     swift test --skip-build --skip RealTimeTests 2>&1 | tee "$log"
     status=${PIPESTATUS[0]}
     if ((status == 0)); then
-        swift test --skip-build --filter RealTimeTests 2>&1 | tee -a "$log"
+        # test-install's release build runs beside the real-time tests, which mostly wait on the wall clock. They
+        # run from the test binary itself, so that SwiftPM's build folder has one user, the release build.
+        tests=$(swift build --show-bin-path)/tvmPackageTests.xctest
+        if [[ ${TVM_SKIP_INSTALL_TEST:-} != 1 ]]; then
+            release_log=$(mktemp "${TMPDIR:-/tmp}/tvm-release.XXXXXX")
+            trap 'rm -f "$log" "$release_log"' EXIT
+            make --no-print-directory build >"$release_log" 2>&1 &
+            release=$!
+        fi
+        "$tests" --testing-library swift-testing --filter RealTimeTests 2>&1 | tee -a "$log"
         status=${PIPESTATUS[0]}
+        if [[ -n ${release:-} ]] && ! wait "$release"; then
+            cat "$release_log" >&2
+            echo "test.sh: the release build failed" >&2
+            ((status != 0)) || status=1
+        fi
     fi
 else
     swift test --skip-build "$@" 2>&1 | tee "$log"

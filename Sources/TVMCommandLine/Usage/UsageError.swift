@@ -45,7 +45,7 @@ enum UsageError {
             rest = usage(command, path: mistake.commandPath)
         } else if !message.isEmpty {
             let oneLine = choicesOnOneLine(message)
-            diagnostics.error(sentenceStart(negativeValueHint(oneLine, arguments: arguments)))
+            diagnostics.error(sentenceStart(negativeValueHint(oneLine, arguments: arguments, command: command)))
             if oneLine != message {
                 // The option's help would list the values a second time: the usage lines are enough.
                 rest = rest.split(separator: "\n", omittingEmptySubsequences: false)
@@ -62,14 +62,23 @@ enum UsageError {
     }
 
     /// ArgumentParser's `Missing value for '--page <n>'` when the value given was a negative number, which it reads
-    /// as an option: the message then says so, and how to write it (`--page=-1`). Other messages are unchanged.
-    static func negativeValueHint(_ message: String, arguments: [String]) -> String {
+    /// as an option: what `--page=-1` answers instead (`--page must be 0 or more`), or, when that form is accepted,
+    /// how to write it. Other messages are unchanged.
+    static func negativeValueHint(_ message: String, arguments: [String], command: ParsableCommand.Type) -> String {
         guard message.hasPrefix("Missing value for '"),
             let option = message.dropFirst("Missing value for '".count).split(separator: " ").first.map(String.init),
             let index = arguments.firstIndex(of: option), index + 1 < arguments.count
         else { return message }
         let value = arguments[index + 1]
         guard value.count > 1, value.hasPrefix("-"), value.dropFirst().first?.isNumber == true else { return message }
+        var attached = arguments
+        attached.replaceSubrange(index...index + 1, with: ["\(option)=\(value)"])
+        do {
+            _ = try command.parseAsRoot(attached)
+        } catch {
+            let refusal = command.message(for: error)
+            if command.exitCode(for: error) != .success, !refusal.isEmpty { return choicesOnOneLine(refusal) }
+        }
         return message + "; \(value) reads as an option: write \(option)=\(value)"
     }
 

@@ -15,7 +15,7 @@ package enum ExitStatus: Int32, CaseIterable, Sendable, Comparable {
     case badInput = 65
     /// Service unavailable: the connection failed, 5xx persisted after retries, or libjq (for --jq) is missing.
     case unavailable = 69
-    /// Local I/O error.
+    /// Local I/O error, or a resource limit too low to run (`ulimit -n`, `ulimit -v`).
     case ioError = 74
     /// Temporary failure: the rate limit or a timeout persisted after retries.
     case temporary = 75
@@ -37,7 +37,7 @@ package enum ExitStatus: Int32, CaseIterable, Sendable, Comparable {
                 + "updates list, a catalogue sync that would remove more than 5% of the shows)"
         case .unavailable:
             return "service unavailable: the connection failed, 5xx persisted after retries, or libjq is missing"
-        case .ioError: return "local I/O error"
+        case .ioError: return "local I/O error, or too low a ulimit -n or -v"
         case .temporary: return "temporary failure: the rate limit or a timeout persisted after retries"
         case .noPermission: return "permission denied: TVMaze refused the credentials (run tvm-fav login)"
         case .cancelled: return "cancelled by the user (Esc or Ctrl-C in tvm-search -i)"

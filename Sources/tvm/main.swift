@@ -10,6 +10,11 @@ import TVMCommandLine
 // takes the tool from its first argument, git-style (`tvm fetch show 1`). See MultiCall. The build's revision and
 // completion scripts come from BuildInfo.swift, which the BuildInfo plugin writes at build time.
 ClosedStreams.hold()
+// Before the first `await`, which needs threads that too low a `ulimit -v` would leave libdispatch waiting for.
+if let refusal = AddressSpaceLimit.refusal(program: MultiCall.programName(CommandLine.arguments)) {
+    FileHandle.standardError.write(Data(refusal.utf8))
+    exit(ExitStatus.ioError.rawValue)
+}
 // Blocks of 256 KiB and more are mapped and unmapped on their own: glibc would otherwise raise this threshold after
 // the first large block is freed (up to 32 MiB), and keep a page of huge records' freed buffers in the heap, which
 // the process keeps (issue 30 #9: a sync of eight 3.9 MB shows peaked 20 MB higher).

@@ -192,24 +192,40 @@ struct OutputAndFilterTests {
     @Test("too low an open-file limit is raised when the hard limit allows, else refused with 74 before any work")
     func fileLimit() async throws {
         try await withReplay { server, sandbox in
-            var environment = sandbox.environment
-            environment["PATH"] = Binaries.directory.path + ":/usr/bin:/bin"
-            let hard = try await Sandbox.run(
-                executable: URL(fileURLWithPath: "/bin/bash"), arguments: ["-c", "ulimit -n 16; tvm-fetch show 1"],
-                stdin: nil, environment: environment, directory: sandbox.root, timeout: 60)
+            let hard = try await shell("ulimit -n 16; tvm-fetch show 1", in: sandbox)
             #expect(hard.status == 74, "\(hard.stderr)")
             #expect(
                 hard.stderr
                     == "tvm-fetch: error: only 16 files may be open at once (ulimit -n 16); tvm needs 64: raise the "
                     + "limit (ulimit -n 64) and run it again\n")
             #expect(server.log.count == 0)
-            let soft = try await Sandbox.run(
-                executable: URL(fileURLWithPath: "/bin/bash"),
-                arguments: ["-c", "ulimit -Sn 16; tvm-fetch show 1 --jq .name"], stdin: nil, environment: environment,
-                directory: sandbox.root, timeout: 60)
+            let soft = try await shell("ulimit -Sn 16; tvm-fetch show 1 --jq .name", in: sandbox)
             #expect(soft.status == 0, "\(soft.stderr)")
             #expect(soft.stdout == "Under the Dome\n")
         }
+    }
+
+    // Regression: under `ulimit -v 300000` every command hung, libdispatch retrying once a second for a thread.
+    @Test("too low an address-space limit is refused with 74 before any work, not waited on forever")
+    func addressSpaceLimit() async throws {
+        try await withReplay { server, sandbox in
+            let result = try await shell("ulimit -Sv 300000; tvm-fetch show 1", in: sandbox)
+            #expect(result.status == 74, "\(result.stderr)")
+            #expect(
+                result.stderr
+                    == "tvm-fetch: error: only 292 MiB of address space is allowed (ulimit -v 300000); tvm needs "
+                    + "512 MiB: raise the limit (ulimit -v 524288) and run it again\n")
+            #expect(server.log.count == 0)
+        }
+    }
+
+    /// Runs a bash command line (a `ulimit`, then a tool) in the sandbox, with the built tools first on PATH.
+    private func shell(_ line: String, in sandbox: Sandbox) async throws -> ToolResult {
+        var environment = sandbox.environment
+        environment["PATH"] = Binaries.directory.path + ":/usr/bin:/bin"
+        return try await Sandbox.run(
+            executable: URL(fileURLWithPath: "/bin/bash"), arguments: ["-c", line], stdin: nil,
+            environment: environment, directory: sandbox.root, timeout: 60)
     }
 
     // Regression: the completion scripts (over 64 KB) ended on SIGPIPE (141) when read by `head -1`, and the

@@ -32,3 +32,22 @@ package struct FileLimit: ReportedError {
         runtime.raise(.ioError)
     }
 }
+
+/// The address-space limit (`ulimit -v`) a run needs: below it, thread stacks cannot be mapped, and libdispatch
+/// waits for a thread forever (once a second) or SwiftNIO ends the process.
+package enum AddressSpaceLimit {
+    /// The least address space a run must be allowed: the program's own mapping, the threads' stacks and heaps.
+    package static let minimum = 512 << 20
+
+    /// The error to report when the soft limit is below ``minimum``, or `nil`. The limit is not raised: unlike a
+    /// file limit, a memory limit is set to hold a program back.
+    ///
+    /// - Parameter program: The name the program was started under.
+    package static func refusal(program: String) -> String? {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_AS.rawValue), &limit) == 0, limit.rlim_cur < rlim_t(minimum) else { return nil }
+        let kibibytes = limit.rlim_cur / 1024
+        return "\(program): error: only \(kibibytes / 1024) MiB of address space is allowed (ulimit -v \(kibibytes)); "
+            + "tvm needs \(minimum >> 20) MiB: raise the limit (ulimit -v \(minimum >> 10)) and run it again\n"
+    }
+}

@@ -5,8 +5,8 @@ import TVMazeAPI
 
 /// Places an export's rows on TVMaze: each show by its ids, each episode by (season, number) in the show's list.
 ///
-/// A show is found by its TVMaze id; else among the favorites, then in the show catalogue, by TheTVDB or IMDb id (no
-/// request); else through `/lookup/shows` (TheTVDB first, then IMDb); else, only when asked, by a title search,
+/// A show is found by its TVMaze id; else by its TheTVDB id, then its IMDb id, each first among the favorites and in
+/// the show catalogue (no request), then through `/lookup/shows`; else, only when asked, by a title search,
 /// reported. Its record (unless the catalogue has it) and its episode list are fetched unless it is a favorite
 /// whose episodes are stored: at most three requests a show, one with a synced catalogue.
 /// Rewatches and repeated rows fold into one mark with the earliest time given. Nothing is saved here.
@@ -58,9 +58,7 @@ public struct ImportPlanner {
         for (done, key) in keys.enumerated() {
             let rows = rowsByKey[key] ?? []
             progress(done + 1, keys.count, key.title ?? key.description)
-            var resolved = learned.id(for: key)
-            if resolved == nil { resolved = try await resolve(key, into: &plan) }
-            guard let id = resolved else {
+            guard let id = try await resolve(key, learned: learned, into: &plan) else {
                 plan.showsNotFound.append(key)
                 for index in rows {
                     let row = history.rows[index]
@@ -133,13 +131,20 @@ public struct ImportPlanner {
         return min(a, b)
     }
 
-    /// The TVMaze id of a show key, or `nil` when TVMaze has none.
-    private func resolve(_ key: ShowKey, into plan: inout ImportPlan) async throws -> Int? {
-        if let id = known.id(for: key) { return id }
+    /// The TVMaze id of a show key, or `nil` when TVMaze has none. The TVMaze id wins, then TheTVDB's, then IMDb's,
+    /// each looked for among the shows this plan placed, the favorites and the catalogue before TVMaze is asked:
+    /// an id of one kind never loses to a show found by an id of a later kind.
+    private func resolve(_ key: ShowKey, learned: KnownShows, into plan: inout ImportPlan) async throws -> Int? {
         if let id = key.tvmaze { return id }
+        if let tvdb = key.thetvdb {
+            if let id = learned.id(thetvdb: tvdb) ?? known.id(thetvdb: tvdb) { return id }
+            if let id = try await network?.lookup(.thetvdb(String(tvdb))) { return id }
+        }
+        if let imdb = key.imdb {
+            if let id = learned.id(imdb: imdb) ?? known.id(imdb: imdb) { return id }
+            if let id = try await network?.lookup(.imdb(imdb)) { return id }
+        }
         guard let network else { return nil }
-        if let tvdb = key.thetvdb, let id = try await network.lookup(.thetvdb(String(tvdb))) { return id }
-        if let imdb = key.imdb, let id = try await network.lookup(.imdb(imdb)) { return id }
         if matchTitles, let title = key.title, let show = try await network.search(title: title) {
             plan.titleMatches.append(ImportPlan.TitleMatch(title: title, id: show.id, name: show.name))
             return show.id

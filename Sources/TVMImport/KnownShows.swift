@@ -59,20 +59,16 @@ public struct KnownShows: Sendable {
         }
     }
 
-    /// Remembers the ids of a key placed on show `id`.
+    /// Remembers the ids of a key placed on show `id`; an id already placed on another show keeps that show.
     mutating func learn(_ key: ShowKey, id: Int) {
         if byID[id] == nil { byID[id] = Entry(name: key.title ?? "", hasEpisodes: false) }
-        if let tvdb = key.thetvdb { byTVDB[tvdb] = id }
-        if let imdb = key.imdb { byIMDb[imdb] = id }
+        if let tvdb = key.thetvdb, byTVDB[tvdb] == nil { byTVDB[tvdb] = id }
+        if let imdb = key.imdb, byIMDb[imdb] == nil { byIMDb[imdb] = id }
     }
 
-    /// The id of a known show the key names.
-    func id(for key: ShowKey) -> Int? {
-        if let id = key.tvmaze, byID[id] != nil { return id }
-        if let tvdb = key.thetvdb, let id = byTVDB[tvdb] { return id }
-        if let imdb = key.imdb, let id = byIMDb[imdb] { return id }
-        if let tvdb = key.thetvdb, let id = catalogue.byTVDB[tvdb] { return id }
-        if let imdb = key.imdb, let id = catalogue.byIMDb[imdb] { return id }
-        return nil
-    }
+    /// The known show with this TheTVDB id: a favorite, else a show of the catalogue.
+    func id(thetvdb: Int) -> Int? { byTVDB[thetvdb] ?? catalogue.byTVDB[thetvdb] }
+
+    /// The known show with this IMDb id: a favorite, else a show of the catalogue.
+    func id(imdb: String) -> Int? { byIMDb[imdb] ?? catalogue.byIMDb[imdb] }
 }

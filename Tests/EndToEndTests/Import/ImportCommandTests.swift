@@ -154,6 +154,34 @@ struct ImportCommandTests {
         }
     }
 
+    // Regression: a row's TVMaze id lost to its TheTVDB id when another row (or a favorite) had placed that id:
+    // Outlander's S01E05 was marked on Under the Dome, exit 0; and an IMDb id a favorite held beat a TheTVDB id.
+    @Test("the TVMaze id wins over a TheTVDB id another show holds, and TheTVDB's over a favorite's IMDb id")
+    func idPrecedence() async throws {
+        try await withImportReplay { _, sandbox in
+            let rows = """
+                tvmaze_id,thetvdb_id,show,season,episode,watched_at
+                ,264492,Under the Dome,1,1,2019-01-01T21:00:00Z
+                43,264492,Outlander,1,5,2019-01-01T21:00:00Z
+                ,264492,Under the Dome,1,2,2019-01-01T21:00:00Z
+
+                """
+            let first = try await sandbox.run("tvm-fav", ["import", "--from", "csv", "-"], stdin: rows)
+            #expect(first.status == 0, "\(first.stderr)")
+            let marks = ["watched", "--jq", "[.show, .episode] | @csv"]
+            #expect(try await sandbox.run("tvm-fav", marks).lines == ["1,1", "1,2", "43,1958"])
+            // Under the Dome (IMDb tt1553656) is a favorite now; TheTVDB 270408 is Outlander's.
+            let mixed = """
+                thetvdb_id,imdb_id,show,season,episode,watched_at
+                270408,tt1553656,Outlander,1,6,2019-01-02T21:00:00Z
+
+                """
+            let second = try await sandbox.run("tvm-fav", ["import", "--from", "csv", "-"], stdin: mixed)
+            #expect(second.status == 0, "\(second.stderr)")
+            #expect(try await sandbox.run("tvm-fav", marks).lines == ["1,1", "1,2", "43,1958", "43,1959"])
+        }
+    }
+
     @Test("an earlier time wins over a stored mark, a later one does not; a time known wins over none")
     func earlierWins() async throws {
         try await withImportReplay { _, sandbox in

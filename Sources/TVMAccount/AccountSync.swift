@@ -103,6 +103,14 @@ public struct AccountSync: Sendable {
 
     // MARK: - Pull
 
+    /// A mark TVMaze listed with a time that cannot be when an episode was watched, and why.
+    public struct UntimelyMark: Sendable, Equatable {
+        /// The mark, as listed.
+        public var mark: RemoteMark
+        /// Why its time cannot be: `is in the future`, or before 1900.
+        public var problem: String
+    }
+
     /// What a pull brought.
     public struct PullReport: Sendable, Equatable {
         /// The changes saved.
@@ -111,6 +119,9 @@ public struct AccountSync: Sendable {
         public var newFavorites: [ShowLabel] = []
         /// Marks whose show could not be told: left out.
         public var unplaced: [RemoteMark] = []
+        /// Marks whose time cannot be when an episode was watched (``WatchMark/timeProblem(_:now:)``), with the
+        /// reason: left out, and not recorded as held by TVMaze.
+        public var untimely: [UntimelyMark] = []
         /// The number of marks TVMaze listed.
         public var remoteCount = 0
     }
@@ -139,6 +150,16 @@ public struct AccountSync: Sendable {
             for showID in favorites { remote += try await client.marks(ofShow: showID) }
         }
         report.remoteCount = remote.count
+        // A time that cannot be (milliseconds read as seconds, a year 55840) would be saved as no date can be read.
+        // TVMaze's clock is the judge of its own marks: a day of slack for a local clock behind it.
+        let latest = now.addingTimeInterval(86_400)
+        remote = remote.filter { mark in
+            guard mark.markedAt != 0,
+                let problem = WatchMark.timeProblem(Date(timeIntervalSince1970: Double(mark.markedAt)), now: latest)
+            else { return true }
+            report.untimely.append(UntimelyMark(mark: mark, problem: problem))
+            return false
+        }
         if !newShows.isEmpty {
             report.newFavorites = try await addFavorites(newShows, catalog: catalog, now: now)
         }

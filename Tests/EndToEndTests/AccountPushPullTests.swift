@@ -209,7 +209,7 @@ struct AccountPushPullTests {
                     .init(episodeID: 1, showID: 1, markedAt: 1_500_000_000),
                     .init(episodeID: 2, showID: 1, markedAt: 0),
                     .init(episodeID: 4, showID: 1, markedAt: 1_500_000_000, type: 2),
-                    .init(episodeID: 3, showID: 1, markedAt: 1_600_000_000),
+                    .init(episodeID: 3, showID: 1, markedAt: 1_540_000_000),
                 ])
             let before = server.log.count
             let pull = try await sandbox.run("tvm-fav", ["pull"])
@@ -230,6 +230,36 @@ struct AccountPushPullTests {
             let push = try await sandbox.run("tvm-fav", ["push"])
             #expect(push.lines == [#"{"episode":3,"show":1,"watched_at":"2018-01-01T00:00:00.000Z"}"#])
             #expect(server.account.marks(of: "ada")[3]?.markedAt == 1_514_764_800)
+        }
+    }
+
+    // Regression: a pulled mark whose marked_at was in milliseconds (year 55840) was saved as a date no read could
+    // decode: watched, push, pull, export and unwatch then failed with 74 for good.
+    @Test("a pulled mark whose time cannot be is named and left out (65); the others come, and reads go on")
+    func untimelyPull() async throws {
+        try await withReplay { server, sandbox in
+            try await AccountWorld.signIn(server, sandbox)
+            #expect(try await sandbox.run("tvm-fav", ["add", "1"]).status == 0)
+            server.account.seedMarks(
+                username: "ada",
+                [
+                    .init(episodeID: 1, showID: 1, markedAt: 1_500_000_000),
+                    .init(episodeID: 2, showID: 1, markedAt: 1_700_000_000_000),
+                    .init(episodeID: 3, showID: 1, markedAt: -3_000_000_000),
+                ])
+            let pull = try await sandbox.run("tvm-fav", ["pull"])
+            #expect(pull.status == 65, "\(pull.stderr)")
+            #expect(pull.lines == [#"{"episode":1,"show":1,"watched_at":"2017-07-14T02:40:00.000Z"}"#])
+            #expect(pull.stderr.contains("episode 2: TVMaze's marked_at 1700000000000 is in the future; not pulled"))
+            #expect(
+                pull.stderr.contains(
+                    "episode 3: TVMaze's marked_at -3000000000 is before 1900-01-01, earlier than any television; "
+                        + "not pulled"))
+            let watched = try await sandbox.run("tvm-fav", ["watched"])
+            #expect(watched.status == 0, "\(watched.stderr)")
+            #expect(watched.lines.count == 1)
+            let push = try await sandbox.run("tvm-fav", ["push"])
+            #expect(push.status == 0, "\(push.stderr)")
         }
     }
 

@@ -15,7 +15,9 @@ package struct PullCommand: AsyncParsableCommand {
             Marks are merged: a mark on either side is kept, and the earlier time wins. Acquired and skipped marks \
             are kept apart and printed with "_tvm":{"mark":"skipped",…}; they never count as watched. Nothing \
             local is deleted, and an episode unmarked here whose unmark is not sent yet is not marked again. \
-            The marks that changed are printed in tvm-fav watched's form. Answers are never cached.
+            The marks that changed are printed in tvm-fav watched's form. Answers are never cached. A mark whose \
+            time cannot be (before 1900, or more than a day ahead of this clock) is named on stderr and left \
+            out, and the exit status is 65.
 
             Examples:
               tvm-fav pull

@@ -68,6 +68,11 @@ struct SyncRun {
             session.runtime.diagnostics.warning(
                 "episode \(mark.episodeID): TVMaze did not say its show, and it is not a stored episode; not pulled")
         }
+        for item in report.untimely {
+            session.runtime.diagnostics.error(
+                "episode \(item.mark.episodeID): TVMaze's marked_at \(item.mark.markedAt) \(item.problem); not pulled")
+        }
+        if !report.untimely.isEmpty { session.runtime.raise(.badInput) }
         let changes = report.changes
         session.say(
             "pulled from TVMaze: \(changes.added.count) new marks, \(changes.retimed.count) earlier times, "

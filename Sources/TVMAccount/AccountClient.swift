@@ -56,7 +56,7 @@ public struct AccountClient: Sendable {
     ///
     /// - Parameter marks: The marks, in order.
     /// - Returns: One item per mark, in order: a 200 answer makes every item done, a 207 says which failed, a 422
-    ///   that none was done.
+    ///   that none was done. A mark the answer has no item for is not known done (code 0): the next push sends it.
     /// - Throws: ``AccountError``, `APIError`.
     public func scrobble(_ marks: [OutgoingMark]) async throws -> [BulkItem] {
         let encoder = JSONEncoder()
@@ -71,9 +71,8 @@ public struct AccountClient: Sendable {
         let items = (try? JSONSerialization.jsonObject(with: Data(response.body))) as? [Any]
         return marks.enumerated().map { index, mark in
             guard let items, index < items.count, let item = items[index] as? [String: Any] else {
-                // No item for it: a 200 says all were done; otherwise it is not known done.
-                let code = response.status == 200 ? 200 : response.status
-                return BulkItem(mark: mark, code: code, message: response.status == 200 ? "" : "no answer for it")
+                // A bulk answer lists every input; one that does not (a proxy's page, a short list) confirms nothing.
+                return BulkItem(mark: mark, code: 0, message: "no answer for it")
             }
             let code = (item["code"] as? Int) ?? (response.status == 200 ? 200 : 422)
             var message = (item["message"] as? String) ?? ""

@@ -80,13 +80,19 @@ public struct OutgoingMark: Sendable, Equatable, Codable {
 public struct BulkItem: Sendable, Equatable {
     /// The mark it answers.
     public var mark: OutgoingMark
-    /// The item's status: 2xx done, anything else failed.
+    /// The item's status: 2xx done, 0 when the answer had no item for it, anything else failed.
     public var code: Int
     /// TVMaze's message for a failed item, with its field errors.
     public var message: String
 
     /// Whether TVMaze did it.
     public var succeeded: Bool { (200..<300).contains(code) }
+
+    /// Why it is not done, as messages say it: `TVMaze refused the mark (404: …)`.
+    public var failure: String {
+        guard code != 0 else { return "TVMaze's answer did not say whether it took the mark" }
+        return "TVMaze refused the mark (\(code)" + (message.isEmpty ? "" : ": \(message)") + ")"
+    }
 }
 
 /// A show the account follows: its id, and its record when embedded.

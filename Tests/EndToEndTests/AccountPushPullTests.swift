@@ -76,6 +76,37 @@ struct AccountPushPullTests {
         }
     }
 
+    // Regression: a push answered by a proxy's page (200, HTML), or through a redirect to another host, counted
+    // every mark as confirmed, and the next push sent nothing: TVMaze never had them.
+    @Test("a push answer that is no bulk list, or comes from another host, confirms nothing; the next push sends all")
+    func untrustedAnswers() async throws {
+        try await withReplay { server, sandbox in
+            try await AccountWorld.signIn(server, sandbox)
+            try await AccountWorld.bulkMarks(2, sandbox)
+            server.addFault(.htmlBody, matching: .prefix("/v1/scrobble"), times: 1)
+            let page = try await sandbox.run("tvm-fav", ["push"])
+            #expect(page.status == 65, "\(page.stderr)")
+            #expect(page.lines.isEmpty)
+            #expect(
+                page.stderr.contains(
+                    "episode 1000001: TVMaze's answer did not say whether it took the mark; it is sent again by the "
+                        + "next push"))
+            let other = try await ReplayServer.start(ReplayConfiguration(fixturesDirectory: Fixtures.root))
+            defer { Task { await other.stop() } }
+            server.addFault(
+                .redirect(to: "http://localhost:\(other.port)/v1/scrobble/episodes"), matching: .prefix("/v1/scrobble"),
+                times: 1)
+            let redirected = try await sandbox.run("tvm-fav", ["push"])
+            #expect(redirected.status == 65, "\(redirected.stderr)")
+            #expect(redirected.lines.isEmpty)
+            #expect(other.log.count == 0)
+            let retry = try await sandbox.run("tvm-fav", ["push"])
+            #expect(retry.status == 0, "\(retry.stderr)")
+            #expect(retry.lines.count == 2)
+            #expect(server.account.marks(of: "ada").count == 2)
+        }
+    }
+
     // -n 1 once cut the work short: push hid a refused mark (exit 0, no error) and sync never pushed.
     @Test("-n shortens what push and sync print, never their work: all is sent, refusals and the summary still said")
     func limitShortensOnlyTheList() async throws {

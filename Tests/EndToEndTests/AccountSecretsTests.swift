@@ -60,7 +60,7 @@ struct AccountSecretsTests {
         }
     }
 
-    @Test("credentials go only to 127.0.0.1 in tests; a redirect to another host drops Authorization")
+    @Test("credentials go only to 127.0.0.1 in tests; a redirect to another host is refused, nothing sent there")
     func credentialsStayHome() async throws {
         try await withReplay { server, sandbox in
             try await AccountWorld.signIn(server, sandbox)
@@ -75,10 +75,9 @@ struct AccountSecretsTests {
                 .redirect(to: "http://localhost:\(other.port)/v1/auth/validate"), matching: .prefix("/v1/auth"),
                 times: 1)
             let redirected = try await sandbox.run("tvm-fav", ["account", "--check"])
-            #expect(redirected.status == 77)
+            #expect(redirected.status == 65, "\(redirected.stderr)")
             #expect(server.log.count == count + 1)
-            #expect(other.log.requests.map(\.target) == ["/v1/auth/validate"])
-            #expect(other.log.requests.first?.header("Authorization") == nil)
+            #expect(other.log.count == 0)
         }
     }
 

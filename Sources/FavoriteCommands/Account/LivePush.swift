@@ -35,9 +35,7 @@ struct LivePush {
             let sync = AccountSync(store: database, client: client, username: credentials.username, premium: premium)
             let report = try await sync.push(now: try access.runtime.now())
             for item in report.failed {
-                diagnostics.warning(
-                    "episode \(item.mark.episodeID): TVMaze refused the mark (\(item.code)); the next push sends it "
-                        + "again")
+                diagnostics.warning("episode \(item.mark.episodeID): \(item.failure); the next push sends it again")
             }
             if !report.unsendable.isEmpty {
                 diagnostics.warning("unmarks cannot be sent without Premium; they stay local (said once)")

@@ -88,9 +88,7 @@ struct SyncRun {
         let shows = try await showsOfPlan(report.plan, session: session)
         try await out.emit(report: report.confirmed.map { line($0, show: shows[$0.episodeID]) })
         for item in report.failed {
-            diagnostics.error(
-                "episode \(item.mark.episodeID): TVMaze refused the mark (\(item.code)"
-                    + (item.message.isEmpty ? "" : ": \(item.message)") + "); it is sent again by the next push")
+            diagnostics.error("episode \(item.mark.episodeID): \(item.failure); it is sent again by the next push")
         }
         if !report.failed.isEmpty { session.runtime.raise(.badInput) }
         if !report.unsendable.isEmpty {

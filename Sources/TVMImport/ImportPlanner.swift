@@ -9,7 +9,8 @@ import TVMazeAPI
 /// the show catalogue (no request), then through `/lookup/shows`; else, only when asked, by a title search,
 /// reported. Its record (unless the catalogue has it) and its episode list are fetched unless it is a favorite
 /// whose episodes are stored: at most three requests a show, one with a synced catalogue.
-/// Rewatches and repeated rows fold into one mark with the earliest time given. Nothing is saved here.
+/// Rewatches and repeated rows fold into one mark with the earliest time given; an episode that has not aired yet is
+/// not marked (as `tvm-fav watch` does). Nothing is saved here.
 public struct ImportPlanner {
     /// Where the planner reports its progress: show `done` of `total`, and its name.
     public typealias Progress = (_ done: Int, _ total: Int, _ name: String) -> Void
@@ -18,6 +19,7 @@ public struct ImportPlanner {
     let network: ImportNetwork?
     let store: FavoritesStore?
     let matchTitles: Bool
+    let now: Date
 
     /// Creates a planner.
     ///
@@ -26,11 +28,13 @@ public struct ImportPlanner {
     ///   - network: TVMaze; `nil` to place only among the favorites.
     ///   - store: The favorites database, for the stored episode lists.
     ///   - matchTitles: `--match-titles`: place a show named only by its title through a search.
-    public init(known: KnownShows, network: ImportNetwork?, store: FavoritesStore?, matchTitles: Bool) {
+    ///   - now: The run's clock: an episode that has not aired by then is not marked.
+    public init(known: KnownShows, network: ImportNetwork?, store: FavoritesStore?, matchTitles: Bool, now: Date) {
         self.known = known
         self.network = network
         self.store = store
         self.matchTitles = matchTitles
+        self.now = now
     }
 
     /// Plans the import of a history.
@@ -105,6 +109,14 @@ public struct ImportPlanner {
                         SkippedRow(
                             reason: .noSuchEpisode,
                             detail: "\(plan.shows[position].name) has no episode \(place.code) at TVMaze",
+                            origin: row.origin, row: row))
+                    continue
+                }
+                guard episode.hasAired(by: Int(now.timeIntervalSince1970.rounded(.down))) else {
+                    plan.skipped.append(
+                        SkippedRow(
+                            reason: .notAired,
+                            detail: "\(plan.shows[position].name) \(place.code) has not aired yet; not marked",
                             origin: row.origin, row: row))
                     continue
                 }

@@ -155,6 +155,8 @@ public enum SkipReason: String, Sendable, CaseIterable {
     case unreadable = "unreadable row"
     /// The row's time cannot be when an episode was watched: before 1900, or in the future.
     case impossibleTime = "impossible time"
+    /// The episode has not aired yet (tvm-fav watch's rule).
+    case notAired = "not aired yet"
 }
 
 extension SkipReason {
@@ -166,7 +168,7 @@ extension SkipReason {
         let plural: String
         switch self {
         case .movie: plural = "movies"
-        case .anime, .noSuchEpisode: plural = rawValue
+        case .anime, .noSuchEpisode, .notAired: plural = rawValue
         case .showNotOnTVMaze: plural = "shows not on TVMaze"
         case .unreadable: plural = "unreadable rows"
         case .impossibleTime: plural = "impossible times"

@@ -33,7 +33,8 @@ extension ImportCommand {
             }
             let client = try runtime.makeClient(network, retryDialog: false, skipsUnreachableHosts: true)
             let planner = ImportPlanner(
-                known: known, network: ImportNetwork(client: client), store: reader, matchTitles: matchTitles)
+                known: known, network: ImportNetwork(client: client), store: reader, matchTitles: matchTitles,
+                now: now)
             let showsProgress = runtime.terminal.stderrIsTTY && !output.quiet
             let plan: ImportPlan
             do {
@@ -98,6 +99,7 @@ extension ImportCommand {
                 history.append(part)
             } catch {
                 runtime.diagnostics.error(error.localizedDescription)
+                runtime.raise(.badInput)
             }
         }
         return history

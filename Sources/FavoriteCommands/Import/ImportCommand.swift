@@ -32,7 +32,8 @@ package struct ImportCommand: AsyncParsableCommand {
             and import again with --from csv.
 
             Exit status: 0 when every row was placed; 1 when some were not (the others are saved), or the export \
-            is empty; 65 when the export cannot be read; 69 when TVMaze cannot be reached (nothing is saved).
+            is empty; 65 when the export, or one of several paths, cannot be read (the others are imported); 69 \
+            when TVMaze cannot be reached (nothing is saved).
 
             Examples:
               tvm-fav import tv-time-personal-data.zip

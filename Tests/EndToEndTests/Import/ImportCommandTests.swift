@@ -182,6 +182,44 @@ struct ImportCommandTests {
         }
     }
 
+    // Regression: import marked episodes that had not aired, which tvm-fav watch never does (found by a red-team
+    // pass: Outlander's S07E15 and S07E16, watched "2024-05-01" and with no time, in June 2024).
+    @Test("an episode that has not aired yet is reported and not marked; the aired ones are")
+    func notAiredYet() async throws {
+        try await withImportReplay { _, sandbox in
+            let rows = """
+                tvmaze_id,season,episode,watched_at
+                43,7,1,2024-05-01T21:00:00Z
+                43,7,15,2024-05-01T21:00:00Z
+                43,7,16,
+
+                """
+            let result = try await sandbox.run(
+                "tvm-fav", ["import", "--from", "csv", "-"], stdin: rows,
+                environment: ["TVM_NOW": "2024-06-01T00:00:00Z"])
+            #expect(result.status == 1, "\(result.stderr)")
+            #expect(
+                result.stderr.contains("stdin line 3: not aired yet: Outlander S07E15 has not aired yet; not marked"))
+            #expect(result.stderr.contains("2 rows skipped: 2 not aired yet"))
+            let marked = try await sandbox.run("tvm-fav", ["watched", "--jq", ".episode"])
+            #expect(marked.lines.count == 1)
+        }
+    }
+
+    // Regression: a path that could not be read among others exited 0, and scripts took the import for whole.
+    @Test("one of several paths that cannot be read is named; the others are imported, and the exit status is 65")
+    func unreadablePathAmongOthers() async throws {
+        try await withImportReplay { _, sandbox in
+            let good = sandbox.root.appendingPathComponent("good.csv")
+            try Data("tvmaze_id,season,episode,watched_at\n1,1,1,2019-01-01T21:00:00Z\n".utf8).write(to: good)
+            let missing = sandbox.root.appendingPathComponent("missing.csv").path
+            let result = try await sandbox.run("tvm-fav", ["import", good.path, missing])
+            #expect(result.status == 65, "\(result.stderr)")
+            #expect(result.stderr.contains("cannot read \(missing)"))
+            #expect(try await sandbox.run("tvm-fav", ["watched", "--jq", ".episode"]).lines == ["1"])
+        }
+    }
+
     @Test("an earlier time wins over a stored mark, a later one does not; a time known wins over none")
     func earlierWins() async throws {
         try await withImportReplay { _, sandbox in

@@ -65,11 +65,8 @@ public struct ImportPlanner {
             guard let id = try await resolve(key, learned: learned, into: &plan) else {
                 plan.showsNotFound.append(key)
                 for index in rows {
-                    let row = history.rows[index]
                     plan.skipped.append(
-                        SkippedRow(
-                            reason: .showNotOnTVMaze, detail: "\(key.description) is not on TVMaze", origin: row.origin,
-                            row: row))
+                        SkippedRow(.showNotOnTVMaze, "\(key.description) is not on TVMaze", history.rows[index]))
                 }
                 continue
             }
@@ -78,11 +75,8 @@ public struct ImportPlanner {
                 guard let (show, episodes) = try await load(id) else {
                     plan.showsNotFound.append(key)
                     for index in rows {
-                        let row = history.rows[index]
                         plan.skipped.append(
-                            SkippedRow(
-                                reason: .showNotOnTVMaze, detail: "TVMaze has no show \(id)", origin: row.origin,
-                                row: row))
+                            SkippedRow(.showNotOnTVMaze, "TVMaze has no show \(id)", history.rows[index]))
                     }
                     continue
                 }
@@ -104,20 +98,15 @@ public struct ImportPlanner {
                 let row = history.rows[index]
                 if row.archived { plan.shows[position].archived = true }
                 guard let place = row.episode else { continue }
+                let name = plan.shows[position].name
                 guard let episode = placements[id]?[place] else {
                     plan.skipped.append(
-                        SkippedRow(
-                            reason: .noSuchEpisode,
-                            detail: "\(plan.shows[position].name) has no episode \(place.code) at TVMaze",
-                            origin: row.origin, row: row))
+                        SkippedRow(.noSuchEpisode, "\(name) has no episode \(place.code) at TVMaze", row))
                     continue
                 }
                 guard episode.hasAired(by: Int(now.timeIntervalSince1970.rounded(.down))) else {
                     plan.skipped.append(
-                        SkippedRow(
-                            reason: .notAired,
-                            detail: "\(plan.shows[position].name) \(place.code) has not aired yet; not marked",
-                            origin: row.origin, row: row))
+                        SkippedRow(.notAired, "\(name) \(place.code) has not aired yet; not marked", row))
                     continue
                 }
                 if let existing = markIndex[episode.id] {
@@ -184,5 +173,12 @@ public struct ImportPlanner {
                 archived: false),
             StoredEpisode.rows(of: list, showID: id)
         )
+    }
+}
+
+extension SkippedRow {
+    /// A row of the export skipped for `reason`, where it came from.
+    fileprivate init(_ reason: SkipReason, _ detail: String, _ row: ImportRow) {
+        self.init(reason: reason, detail: detail, origin: row.origin, row: row)
     }
 }

@@ -139,4 +139,27 @@ struct RealTimeTests {
             #expect(body?.contains(#""email_confirmation":false"#) == true)
         }
     }
+
+    // Regression: when the check after a pairing failed (TVMaze busy), the paired key was thrown away, and TVMaze
+    // hands it out once: the user had to pair again and confirm a new e-mail.
+    @Test("a paired key is kept when the check that follows fails; account --check finishes it later")
+    func pairingKeyKept() async throws {
+        try await withReplay { server, sandbox in
+            server.account.addAccount(username: "ada", key: AccountWorld.key, premium: 0, email: "ada@example.org")
+            server.account.setPollInterval(.milliseconds(100))
+            sandbox.extraEnvironment["TVM_PAIRING_INTERVAL"] = "0.2"
+            server.addFault(.serverError(status: 503), matching: .prefix("/v1/auth/validate"), times: nil)
+            async let login = sandbox.run("tvm-fav", ["login", "--email", "ada@example.org", "--retries", "0"])
+            #expect(await server.log.waitForRequests(count: 2, timeout: .seconds(20)))
+            server.account.confirmPairing(email: "ada@example.org")
+            let result = try await login
+            #expect(result.status == 69, "\(result.stderr)")
+            #expect(result.stderr.contains("the key is saved, but checking it failed: run tvm-fav account --check"))
+            #expect(FileManager.default.fileExists(atPath: AccountWorld.credentialsFile(sandbox).path))
+            server.removeAllFaults()
+            let check = try await sandbox.run("tvm-fav", ["account", "--check", "--jq", ".username"])
+            #expect(check.status == 0, "\(check.stderr)")
+            #expect(check.stdout == "ada\n")
+        }
+    }
 }

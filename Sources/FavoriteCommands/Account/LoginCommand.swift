@@ -84,6 +84,16 @@ package struct LoginCommand: AsyncParsableCommand {
                 premium = try await client.validate()
             } catch AccountError.refused where username != nil {
                 throw AccountError.refusedAtLogin
+            } catch AccountError.refused {
+                throw AccountError.refused
+            } catch {
+                guard username == nil else { throw error }
+                // TVMaze hands a paired key out once: it is kept, and tvm-fav account --check finishes the check.
+                try session.credentialStore.save(obtained)
+                access.runtime.diagnostics.warning(
+                    "paired with TVMaze as \(HTMLText.terminalSafe(obtained.username)), and the key is saved, but "
+                        + "checking it failed: run tvm-fav account --check once TVMaze answers")
+                throw error
             }
             var credentials = obtained
             credentials.premium = premium

@@ -109,9 +109,7 @@ struct RealTimeTests {
     @Test("pairing: the e-mail is confirmed, the key stored; an unknown e-mail exits 1; --no-email prints the URL")
     func pairing() async throws {
         try await withReplay { server, sandbox in
-            server.account.addAccount(username: "ada", key: AccountWorld.key, premium: 0, email: "ada@example.org")
-            server.account.setPollInterval(.milliseconds(100))
-            sandbox.extraEnvironment["TVM_PAIRING_INTERVAL"] = "0.2"
+            AccountWorld.preparePairing(server, sandbox)
             async let login = sandbox.run("tvm-fav", ["login", "--email", "ada@example.org"])
             #expect(await server.log.waitForRequests(count: 2, timeout: .seconds(20)))
             server.account.confirmPairing(email: "ada@example.org")
@@ -145,9 +143,7 @@ struct RealTimeTests {
     @Test("a paired key is kept when the check that follows fails; account --check finishes it later")
     func pairingKeyKept() async throws {
         try await withReplay { server, sandbox in
-            server.account.addAccount(username: "ada", key: AccountWorld.key, premium: 0, email: "ada@example.org")
-            server.account.setPollInterval(.milliseconds(100))
-            sandbox.extraEnvironment["TVM_PAIRING_INTERVAL"] = "0.2"
+            AccountWorld.preparePairing(server, sandbox)
             server.addFault(.serverError(status: 503), matching: .prefix("/v1/auth/validate"), times: nil)
             async let login = sandbox.run("tvm-fav", ["login", "--email", "ada@example.org", "--retries", "0"])
             #expect(await server.log.waitForRequests(count: 2, timeout: .seconds(20)))

@@ -20,6 +20,13 @@ enum AccountWorld {
         #expect(login.status == 0, "\(login.stderr)")
     }
 
+    /// Adds ada (ada@example.org) to the stand-in, and makes the pairing poll every 0.2 s.
+    static func preparePairing(_ server: ReplayServer, _ sandbox: Sandbox) {
+        server.account.addAccount(username: "ada", key: key, premium: 0, email: "ada@example.org")
+        server.account.setPollInterval(.milliseconds(100))
+        sandbox.extraEnvironment["TVM_PAIRING_INTERVAL"] = "0.2"
+    }
+
     /// The credentials file of a sandbox.
     static func credentialsFile(_ sandbox: Sandbox) -> URL {
         sandbox.configHome.appendingPathComponent("tvm/account")

@@ -81,7 +81,7 @@ enum JSONExportReader {
                     origin: origin))
             return
         }
-        guard let time = ExportDate.parse(object["watched_at"] as? String ?? "") else {
+        guard let time = exportTime(object["watched_at"]) else {
             history.skipped.append(
                 SkippedRow(
                     reason: .unreadable,
@@ -123,14 +123,30 @@ enum JSONExportReader {
             guard let s = integer(season["number"]) else { continue }
             for case let episode as [String: Any] in season["episodes"] as? [Any] ?? [] {
                 guard let e = integer(episode["number"]) else { continue }
-                let time = ExportDate.parse(episode[timeKey] as? String ?? "") ?? nil
+                any = true
+                guard let time = exportTime(episode[timeKey]) else {
+                    history.skipped.append(
+                        SkippedRow(
+                            reason: .unreadable,
+                            detail: "S\(s)E\(e) \(timeKey) \"\(Excerpt.field("\(episode[timeKey] ?? "")"))\" is not an "
+                                + "ISO 8601 time",
+                            origin: origin))
+                    continue
+                }
                 history.rows.append(
                     ImportRow(
                         show: showKey, episode: EpisodeNumber(season: s, number: e), watchedAt: time, origin: origin))
-                any = true
             }
         }
         if !any { history.rows.append(ImportRow(show: showKey, episode: nil, watchedAt: nil, origin: origin)) }
+    }
+
+    /// A time field: `.some(nil)` when absent or null, `nil` when it holds something that is not a time (a number,
+    /// a date in another format), which the caller reports rather than import the mark without its time.
+    private static func exportTime(_ value: Any?) -> Date?? {
+        guard let value, !(value is NSNull) else { return .some(nil) }
+        guard let text = value as? String else { return nil }
+        return ExportDate.parse(text)
     }
 
     private static func add(sonarr object: [String: Any], origin: RowOrigin, to history: inout ImportHistory) {

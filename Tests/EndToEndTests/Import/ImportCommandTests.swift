@@ -206,6 +206,24 @@ struct ImportCommandTests {
         }
     }
 
+    // Regression: Simkl's and Trakt's episode times that were no time (another format, a number) were dropped
+    // without a word, and the marks imported without a time; a CSV row with a bad time was reported.
+    @Test("a JSON episode time that is not a time is named and its episode skipped; a null time is no time")
+    func oddJSONTimes() async throws {
+        try await withImportReplay { _, sandbox in
+            let result = try await sandbox.run(
+                "tvm-fav", ["import", ImportFixtures.path("variants/simkl-odd-times.json")])
+            #expect(result.status == 1, "\(result.stderr)")
+            #expect(result.stderr.contains(#"unreadable row: S1E6 watched_at "06/01/2019 21:00" is not an ISO 8601"#))
+            #expect(result.stderr.contains(#"unreadable row: S1E7 watched_at "1546808400" is not an ISO 8601 time"#))
+            #expect(
+                try await sandbox.run("tvm-fav", ["watched"]).lines == [
+                    #"{"episode":8,"show":1,"watched_at":null}"#,
+                    #"{"episode":9,"show":1,"watched_at":"2019-01-09T21:00:00.000Z"}"#,
+                ])
+        }
+    }
+
     // Regression: a path that could not be read among others exited 0, and scripts took the import for whole.
     @Test("one of several paths that cannot be read is named; the others are imported, and the exit status is 65")
     func unreadablePathAmongOthers() async throws {

@@ -4,7 +4,7 @@ import TVMRecords
 /// Reads a CSV file record by record: its header first, then its rows, each with the line it starts on and its
 /// original text.
 ///
-/// RFC 4180 with what real exports add: a UTF-8 byte order mark, CRLF or LF line ends, quoted fields holding
+/// RFC 4180 with what real exports add: a UTF-8 byte order mark, CRLF, LF or (old Mac) CR line ends, quoted fields holding
 /// commas, quotes (`""`) and line breaks. Blank lines are skipped. A row whose quotes never close, or with text
 /// after a closing quote, comes with a ``Record/problem`` and the rows after it still come. What spreadsheets
 /// write is read too: UTF-16 ("Unicode text", with or without its byte order mark), and fields separated by
@@ -39,9 +39,13 @@ public struct CSVReader: Sendable {
     ///
     /// - Parameter bytes: The file's bytes.
     public init(bytes: [UInt8]) {
-        self.bytes =
+        var text =
             Self.utf16Encoding(of: bytes).map { Array((String(data: Data(bytes), encoding: $0) ?? "").utf8) }
             ?? bytes
+        // Lines ended by CR alone (Excel's "CSV (Macintosh)"): a file without a single LF.
+        let (cr, lf) = (UInt8(ascii: "\r"), UInt8(ascii: "\n"))
+        if !text.contains(lf) && text.contains(cr) { text = text.map { $0 == cr ? lf : $0 } }
+        self.bytes = text
         index = self.bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         separator = Self.separator(ofFirstLine: self.bytes[index...].prefix { $0 != UInt8(ascii: "\n") })
     }

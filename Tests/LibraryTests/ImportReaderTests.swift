@@ -22,6 +22,16 @@ struct ImportReaderTests {
         #expect(records.allSatisfy { $0.problem == nil })
     }
 
+    // Regression: a file with CR line ends (Excel's "CSV (Macintosh)") was one header line: "holds no show", exit 1.
+    @Test("CSV: lines ended by CR alone are lines, a CR inside quotes is a line break")
+    func csvOldMacLineEnds() {
+        let records = records("show,season\rGirls,1\r\"two\rlines\",2\r")
+        #expect(records.map(\.fields) == [["show", "season"], ["Girls", "1"], ["two\nlines", "2"]])
+        #expect(records.map(\.line) == [1, 2, 3])
+        // A CR in a file that has LFs is text, as before.
+        #expect(self.records("a,b\nx\ry,z\n").map(\.fields) == [["a", "b"], ["x\ry", "z"]])
+    }
+
     @Test("CSV from spreadsheets: UTF-16 with or without its BOM; semicolons or tabs when the first line has no comma")
     func csvFromSpreadsheets() {
         #expect(

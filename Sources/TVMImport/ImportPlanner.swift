@@ -64,10 +64,12 @@ public struct ImportPlanner {
             progress(done + 1, keys.count, key.title ?? key.description)
             guard let id = try await resolve(key, learned: learned, into: &plan) else {
                 plan.showsNotFound.append(key)
-                for index in rows {
-                    plan.skipped.append(
-                        SkippedRow(.showNotOnTVMaze, "\(key.description) is not on TVMaze", history.rows[index]))
-                }
+                // A title alone was not looked for: saying TVMaze lacks the show would be a guess.
+                let (reason, detail) =
+                    key.hasID || matchTitles
+                    ? (SkipReason.showNotOnTVMaze, "\(key.description) is not on TVMaze")
+                    : (.titleOnly, "\(key.description) has no TVMaze, TheTVDB or IMDb id: --match-titles looks it up")
+                for index in rows { plan.skipped.append(SkippedRow(reason, detail, history.rows[index])) }
                 continue
             }
             learned.learn(key, id: id)

@@ -157,6 +157,8 @@ public enum SkipReason: String, Sendable, CaseIterable {
     case impossibleTime = "impossible time"
     /// The episode has not aired yet (tvm-fav watch's rule).
     case notAired = "not aired yet"
+    /// The show is named by its title alone, and `--match-titles` was not given.
+    case titleOnly = "title without an id"
 }
 
 extension SkipReason {
@@ -172,6 +174,7 @@ extension SkipReason {
         case .showNotOnTVMaze: plural = "shows not on TVMaze"
         case .unreadable: plural = "unreadable rows"
         case .impossibleTime: plural = "impossible times"
+        case .titleOnly: plural = "titles without an id"
         }
         return "\(count) \(count == 1 ? rawValue : plural)"
     }

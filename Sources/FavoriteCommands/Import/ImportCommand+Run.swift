@@ -156,7 +156,9 @@ extension ImportCommand {
         }
         runtime.diagnostics.note(text)
         if let saved, saved.added == 0 && saved.marked == 0 && plan.shows.allSatisfy({ $0.record == nil }) {
-            runtime.diagnostics.note("nothing changed: every show and mark was already saved")
+            runtime.diagnostics.note(
+                plan.shows.isEmpty
+                    ? "nothing changed: no show was found" : "nothing changed: every show and mark was already saved")
         }
     }
 

@@ -23,8 +23,9 @@ package struct ImportCommand: AsyncParsableCommand {
             Shows are placed by their TVMaze id, else by TheTVDB then IMDb id through /lookup/shows, else (with \
             --match-titles, each match reported) by title. Episodes are placed by season and number; a rewatch \
             keeps the first time. A row whose time is before 1900 or in the future (the rule of tvm-fav watch \
-            --at) is skipped as an impossible time. Followed shows with nothing watched become favorites too. At most three requests \
-            a show; a favorite whose episodes are stored costs none.
+            --at) is skipped as an impossible time, and an episode that has not aired yet is not marked. Followed \
+            shows with nothing watched become favorites too. At most three requests a show; a favorite whose \
+            episodes are stored costs none.
 
             Everything is saved in one transaction, or nothing. Importing again changes nothing and says so; \
             marks already saved stay, an earlier time winning. stderr gets a summary: shows found and not, \

@@ -224,6 +224,29 @@ struct ImportCommandTests {
         }
     }
 
+    // Regression: a show named by its title alone was said to be "not on TVMaze" though nothing was asked, and an
+    // import that found no show said "every show and mark was already saved".
+    @Test("a title alone is named as such without --match-titles, and looked for with it")
+    func titleOnly() async throws {
+        try await withImportReplay { server, sandbox in
+            let rows = "show,season,episode\nUnder the Dome,1,1\n"
+            let plain = try await sandbox.run("tvm-fav", ["import", "--from", "csv", "-"], stdin: rows)
+            #expect(plain.status == 1, "\(plain.stderr)")
+            #expect(
+                plain.stderr.contains(
+                    #"title without an id: "Under the Dome" has no TVMaze, TheTVDB or IMDb id: --match-titles looks it"#
+                ))
+            #expect(plain.stderr.contains("1 row skipped: 1 title without an id"))
+            #expect(plain.stderr.contains("nothing changed: no show was found"))
+            #expect(server.log.count == 0)
+            let matched = try await sandbox.run(
+                "tvm-fav", ["import", "--from", "csv", "--match-titles", "-"], stdin: rows)
+            #expect(matched.status == 1, "\(matched.stderr)")
+            #expect(server.log.requests.map(\.target).contains { $0.hasPrefix("/singlesearch/shows?q=Under") })
+            #expect(matched.stderr.contains(#"show not on TVMaze: "Under the Dome" is not on TVMaze"#))
+        }
+    }
+
     // Regression: a path that could not be read among others exited 0, and scripts took the import for whole.
     @Test("one of several paths that cannot be read is named; the others are imported, and the exit status is 65")
     func unreadablePathAmongOthers() async throws {

@@ -382,6 +382,6 @@ public final class AsyncHTTPTransport: HTTPTransport {
         if internals.contains("invalidEOFState") || internals.contains("EOF") {
             return .connection(sentence("the answer from \(host) was cut short"))
         }
-        return .connection(sentence("the connection to \(host) failed; run with --verbose for details"))
+        return .connection(sentence("the connection to \(host) failed (--verbose says how)"))
     }
 }

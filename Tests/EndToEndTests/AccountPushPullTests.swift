@@ -107,6 +107,24 @@ struct AccountPushPullTests {
         }
     }
 
+    // Regression: an answer of the wrong shape and a 403 both exited 69 ("service unavailable"); the exit table
+    // says 65 for an answer that cannot be right, and 77 for a refusal.
+    @Test("a pull answered with a page that is no list exits 65; a push answered 403 exits 77")
+    func shapeAndForbidden() async throws {
+        try await withReplay { server, sandbox in
+            try await AccountWorld.signIn(server, sandbox)
+            try await AccountWorld.bulkMarks(1, sandbox)
+            server.addFault(.htmlBody, matching: .prefix("/v1/scrobble/shows"), times: nil)
+            let pull = try await sandbox.run("tvm-fav", ["pull"])
+            #expect(pull.status == 65, "\(pull.stderr)")
+            #expect(pull.stderr.contains("an answer of an unexpected shape"))
+            server.removeAllFaults()
+            server.addFault(.serverError(status: 403), matching: .prefix("/v1/scrobble/episodes"), times: nil)
+            let push = try await sandbox.run("tvm-fav", ["push"])
+            #expect(push.status == 77, "\(push.stderr)")
+        }
+    }
+
     // -n 1 once cut the work short: push hid a refused mark (exit 0, no error) and sync never pushed.
     @Test("-n shortens what push and sync print, never their work: all is sent, refusals and the summary still said")
     func limitShortensOnlyTheList() async throws {

@@ -75,7 +75,8 @@ struct AccountSession {
 }
 
 extension AccountError: ReportedError {
-    /// Reports the error and raises its status: 77 for refused or missing credentials.
+    /// Reports the error and raises its status: 77 for refused or missing credentials (a 403 too), 65 for a 2xx
+    /// answer of a shape no account answer has.
     package func report(to runtime: ToolRuntime) {
         runtime.diagnostics.error(localizedDescription)
         switch self {
@@ -85,7 +86,8 @@ extension AccountError: ReportedError {
         case .unusableFile: runtime.raise(.ioError)
         case .unknownEmail: runtime.raise(.notFound)
         case .pairingGone, .pairingTimedOut: runtime.raise(.temporary)
-        case .unexpected: runtime.raise(.unavailable)
+        case .unexpected(_, 403, _): runtime.raise(.noPermission)
+        case .unexpected(_, let status, _): runtime.raise((200..<300).contains(status) ? .badInput : .unavailable)
         }
     }
 }

@@ -103,6 +103,14 @@ public struct AccountSync: Sendable {
 
     // MARK: - Pull
 
+    /// A favorite whose marks a free pull could not read, and why.
+    public struct FailedShow: Sendable, Equatable {
+        /// The show.
+        public var showID: Int
+        /// What went wrong, as the error says it.
+        public var reason: String
+    }
+
     /// A mark TVMaze listed with a time that cannot be when an episode was watched, and why.
     public struct UntimelyMark: Sendable, Equatable {
         /// The mark, as listed.
@@ -119,6 +127,8 @@ public struct AccountSync: Sendable {
         public var newFavorites: [ShowLabel] = []
         /// Marks whose show could not be told: left out.
         public var unplaced: [RemoteMark] = []
+        /// Favorites whose marks could not be read (free accounts), with the reason: skipped, for the next pull.
+        public var failedShows: [FailedShow] = []
         /// Marks whose time cannot be when an episode was watched (``WatchMark/timeProblem(_:now:)``), with the
         /// reason: left out, and not recorded as held by TVMaze.
         public var untimely: [UntimelyMark] = []
@@ -128,7 +138,8 @@ public struct AccountSync: Sendable {
 
     /// Brings TVMaze's marks (and, with Premium, its follows) in, and merges them into the local marks.
     ///
-    /// Free accounts: one `GET /v1/scrobble/shows/{id}` per favorite. Premium: `GET /v1/user/episodes` and
+    /// Free accounts: one `GET /v1/scrobble/shows/{id}` per favorite; a favorite whose marks cannot be read is
+    /// skipped and listed in ``PullReport/failedShows``, unless the next one fails too, or it is the only one. Premium: `GET /v1/user/episodes` and
     /// `GET /v1/user/follows/shows?embed=show`; followed shows that are not favorites become favorites with
     /// their episode lists (fetched through `catalog`). Nothing local is deleted.
     /// - Parameters:
@@ -147,7 +158,21 @@ public struct AccountSync: Sendable {
             let known = Set(favorites)
             newShows = try await client.follows().filter { !known.contains($0.showID) }
         } else {
-            for showID in favorites { remote += try await client.marks(ofShow: showID) }
+            var failedInARow = 0
+            for showID in favorites {
+                do {
+                    remote += try await client.marks(ofShow: showID)
+                    failedInARow = 0
+                } catch AccountError.refused {
+                    throw AccountError.refused
+                } catch {
+                    // One show's failure skips that show; two in a row, or all of them, point at TVMaze or the
+                    // network rather than the shows, and stop the pull before anything is saved.
+                    failedInARow += 1
+                    report.failedShows.append(FailedShow(showID: showID, reason: error.localizedDescription))
+                    if failedInARow == 2 || report.failedShows.count == favorites.count { throw error }
+                }
+            }
         }
         report.remoteCount = remote.count
         // A time that cannot be (milliseconds read as seconds, a year 55840) would be saved as no date can be read.

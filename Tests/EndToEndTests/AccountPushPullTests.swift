@@ -107,6 +107,31 @@ struct AccountPushPullTests {
         }
     }
 
+    // Regression: one favorite whose marks kept failing (500) stopped a free pull with nothing saved (69), and a
+    // sync then never pushed.
+    @Test("a free pull skips a favorite whose marks cannot be read and names it (3); sync still pushes")
+    func pullSkipsAFailingShow() async throws {
+        try await withReplay { server, sandbox in
+            try await AccountWorld.signIn(server, sandbox)
+            #expect(try await sandbox.run("tvm-fav", ["add", "1", "139", "43"]).status == 0)
+            #expect(try await sandbox.run("tvm-fav", ["watch", "3", "--at", "2018-01-01T00:00:00Z"]).status == 0)
+            server.account.seedMarks(
+                username: "ada",
+                [
+                    .init(episodeID: 1, showID: 1, markedAt: 1_500_000_000),
+                    .init(episodeID: 1954, showID: 43, markedAt: 1_500_000_000),
+                ])
+            server.addFault(.serverError(status: 500), matching: .exact("/v1/scrobble/shows/139"), times: nil)
+            let sync = try await sandbox.run("tvm-fav", ["sync", "--retries", "0"])
+            #expect(sync.status == 3, "\(sync.stderr)")
+            #expect(sync.stderr.contains("show 139: its marks could not be read ("))
+            #expect(sync.stderr.contains("skipped, the next pull asks again"))
+            let watched = try await sandbox.run("tvm-fav", ["watched", "--jq", ".episode"])
+            #expect(Set(watched.lines) == ["1", "3", "1954"])
+            #expect(server.account.marks(of: "ada")[3] != nil)
+        }
+    }
+
     // Regression: an answer of the wrong shape and a 403 both exited 69 ("service unavailable"); the exit table
     // says 65 for an answer that cannot be right, and 77 for a refusal.
     @Test("a pull answered with a page that is no list exits 65; a push answered 403 exits 77")

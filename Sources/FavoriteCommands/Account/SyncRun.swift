@@ -68,6 +68,11 @@ struct SyncRun {
             session.runtime.diagnostics.warning(
                 "episode \(mark.episodeID): TVMaze did not say its show, and it is not a stored episode; not pulled")
         }
+        for show in report.failedShows {
+            session.runtime.diagnostics.error(
+                "show \(show.showID): its marks could not be read (\(show.reason)); skipped, the next pull asks again")
+        }
+        if !report.failedShows.isEmpty { session.runtime.raise(.partial) }
         for item in report.untimely {
             session.runtime.diagnostics.error(
                 "episode \(item.mark.episodeID): TVMaze's marked_at \(item.mark.markedAt) \(item.problem); not pulled")

@@ -107,6 +107,8 @@ public enum ExportFileRole: Sendable, Equatable {
             return head.contains("\"shows\"") || head.contains("\"anime\"") ? .simklBackup : nil
         }
         if bytes[start] == UInt8(ascii: "[") {
+            // tvm-fav export --format json: the plain rows as an array.
+            if head.contains("\"tvmaze_id\"") { return .plainCSV }
             if head.contains("\"tvMazeId\"") || head.contains("\"tvdbId\"") { return .sonarrSeries }
             if head.contains("\"seasons\"") && !head.contains("\"action\"") { return .traktShows }
             return .traktHistory

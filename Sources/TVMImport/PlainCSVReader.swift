@@ -4,7 +4,8 @@ import TVMRecords
 /// Reads the plain CSV: one watched episode per row, the show named by `tvmaze_id`, `thetvdb_id` or `imdb_id`
 /// (or only `show`, a title), then `season`, `episode`, `watched_at`. A row without season and episode is a show
 /// to follow. Common other names of the columns are accepted too (`tvdb_id`, `title`, `number`, `date` …). The
-/// same rows as JSON Lines, one object a line with the columns as keys (what `tvm-fav export` prints), are read too.
+/// same rows as JSON Lines, one object a line with the columns as keys (what `tvm-fav export` prints), are read too,
+/// and so is the array of them that `--format json` prints.
 enum PlainCSVReader {
     static let tvmaze = ["tvmaze_id", "tvmaze"]
     static let thetvdb = ["thetvdb_id", "tvdb_id", "thetvdb", "tvdb"]
@@ -15,7 +16,9 @@ enum PlainCSVReader {
     static let watchedAt = ["watched_at", "watched", "date"]
 
     static func read(_ file: ExportFile) -> ImportHistory {
-        if let start = ExportFileRole.contentStart(file.bytes), file.bytes[start] == UInt8(ascii: "{") {
+        if let start = ExportFileRole.contentStart(file.bytes),
+            [UInt8(ascii: "{"), UInt8(ascii: "[")].contains(file.bytes[start])
+        {
             return readJSONLines(file)
         }
         var history = ImportHistory()

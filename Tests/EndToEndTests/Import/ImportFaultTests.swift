@@ -106,7 +106,7 @@ struct ImportFaultTests {
         }
     }
 
-    @Test("export | import - (JSON Lines, both ways' default) into a new database: the same favorites and marks")
+    @Test("export | import -, as JSON Lines and as --format json's array: the same favorites and marks")
     func roundTripJSONLines() async throws {
         try await withImportReplay { _, sandbox in
             _ = try await sandbox.run("tvm-fav", ["import", ImportFixtures.path("variants/history-quoted.csv")])
@@ -114,13 +114,18 @@ struct ImportFaultTests {
             let exported = try await sandbox.run("tvm-fav", ["export"])
             #expect(exported.status == 0, "\(exported.stderr)")
             #expect(exported.lines.count == 5)
-            let other = sandbox.root.appendingPathComponent("other.sqlite").path
-            let imported = try await sandbox.run("tvm-fav", ["import", "-", "--db", other], stdin: exported.stdout)
-            #expect(imported.status == 0, "\(imported.stderr)")
-            #expect(try await sandbox.favoriteIDs(["--db", other]) == (try await sandbox.favoriteIDs()))
-            #expect(
-                try await sandbox.run("tvm-fav", ["watched", "--db", other]).stdout
-                    == (try await sandbox.run("tvm-fav", ["watched"]).stdout))
+            // Regression: the array --format json prints was taken for a Trakt history, every row refused.
+            let array = try await sandbox.run("tvm-fav", ["export", "--format", "json"])
+            #expect(array.stdout.hasPrefix("[\n"))
+            for (name, text) in [("other", exported.stdout), ("array", array.stdout)] {
+                let other = sandbox.root.appendingPathComponent("\(name).sqlite").path
+                let imported = try await sandbox.run("tvm-fav", ["import", "-", "--db", other], stdin: text)
+                #expect(imported.status == 0, "\(name): \(imported.stderr)")
+                #expect(try await sandbox.favoriteIDs(["--db", other]) == (try await sandbox.favoriteIDs()))
+                #expect(
+                    try await sandbox.run("tvm-fav", ["watched", "--db", other]).stdout
+                        == (try await sandbox.run("tvm-fav", ["watched"]).stdout))
+            }
         }
     }
 

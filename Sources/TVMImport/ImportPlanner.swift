@@ -43,7 +43,8 @@ public struct ImportPlanner {
     ///   - history: The rows read from the export.
     ///   - progress: Told before each show's requests.
     /// - Returns: The plan.
-    /// - Throws: ``APIError`` when TVMaze cannot be reached (nothing is to be saved then); ``StoreError``.
+    /// - Throws: ``APIError`` when TVMaze cannot be reached: for two shows in a row, or the only one (nothing is to
+    ///   be saved then); a show alone that TVMaze does not answer for is skipped. ``StoreError``.
     public func plan(_ history: ImportHistory, progress: Progress = { _, _, _ in }) async throws -> ImportPlan {
         var plan = ImportPlan()
         plan.skipped = history.skipped
@@ -59,10 +60,28 @@ public struct ImportPlanner {
         var showIndex: [Int: Int] = [:]
         var placements: [Int: [EpisodeNumber: StoredEpisode]] = [:]
         var markIndex: [Int: Int] = [:]
+        var failedInARow = 0
         for (done, key) in keys.enumerated() {
             let rows = rowsByKey[key] ?? []
             progress(done + 1, keys.count, key.title ?? key.description)
-            guard let id = try await resolve(key, learned: learned, into: &plan) else {
+            let resolved: Int?
+            var loaded: (ImportPlan.Show, [StoredEpisode])?? = nil
+            do {
+                resolved = try await resolve(key, learned: learned, into: &plan)
+                if let id = resolved, showIndex[id] == nil { loaded = .some(try await load(id)) }
+                failedInARow = 0
+            } catch let error as APIError {
+                // One show TVMaze does not answer for is skipped; two in a row, the only one, or a cancel stop the
+                // plan (nothing is saved), as the network or TVMaze is then the likelier cause.
+                failedInARow += 1
+                if case .cancelled = error { throw error }
+                if failedInARow == 2 || keys.count == 1 { throw error }
+                plan.showsNotFound.append(key)
+                let detail = "\(key.description): \(error.localizedDescription); import again later"
+                for index in rows { plan.skipped.append(SkippedRow(.notAnswered, detail, history.rows[index])) }
+                continue
+            }
+            guard let id = resolved else {
                 plan.showsNotFound.append(key)
                 // A title alone was not looked for: saying TVMaze lacks the show would be a guess.
                 let (reason, detail) =
@@ -74,7 +93,7 @@ public struct ImportPlanner {
             }
             learned.learn(key, id: id)
             if showIndex[id] == nil {
-                guard let (show, episodes) = try await load(id) else {
+                guard let (show, episodes) = loaded ?? nil else {
                     plan.showsNotFound.append(key)
                     for index in rows {
                         plan.skipped.append(

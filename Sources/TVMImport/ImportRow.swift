@@ -159,6 +159,8 @@ public enum SkipReason: String, Sendable, CaseIterable {
     case notAired = "not aired yet"
     /// The show is named by its title alone, and `--match-titles` was not given.
     case titleOnly = "title without an id"
+    /// TVMaze did not answer for the show (after the retries); another import may place it.
+    case notAnswered = "no answer from TVMaze"
 }
 
 extension SkipReason {
@@ -175,6 +177,7 @@ extension SkipReason {
         case .unreadable: plural = "unreadable rows"
         case .impossibleTime: plural = "impossible times"
         case .titleOnly: plural = "titles without an id"
+        case .notAnswered: plural = "no answers from TVMaze"
         }
         return "\(count) \(count == 1 ? rawValue : plural)"
     }

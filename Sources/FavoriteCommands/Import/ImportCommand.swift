@@ -33,8 +33,9 @@ package struct ImportCommand: AsyncParsableCommand {
             and import again with --from csv.
 
             Exit status: 0 when every row was placed; 1 when some were not (the others are saved), or the export \
-            is empty; 65 when the export, or one of several paths, cannot be read (the others are imported); 69 \
-            when TVMaze cannot be reached (nothing is saved).
+            is empty, or a show TVMaze did not answer for was skipped; 65 when the export, or one of several \
+            paths, cannot be read (the others are imported); 69 when TVMaze cannot be reached (two shows in a row \
+            unanswered, or the only one: nothing is saved).
 
             Examples:
               tvm-fav import tv-time-personal-data.zip

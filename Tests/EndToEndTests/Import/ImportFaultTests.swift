@@ -20,6 +20,27 @@ struct ImportFaultTests {
         #expect(try await sandbox.run("tvm-fav", ["watched"]).stdout.isEmpty)
     }
 
+    // Regression: one show whose answers kept failing (500) stopped the whole import: 69, nothing saved.
+    @Test("one show TVMaze keeps failing for is skipped and named (1); the other shows are imported")
+    func oneShowFailing() async throws {
+        let failing = FaultRule(.serverError(status: 500), matching: .prefix("/shows/43"), times: nil)
+        try await withImportReplay(faults: [failing]) { _, sandbox in
+            let rows = """
+                tvmaze_id,season,episode,watched_at
+                1,1,1,2019-01-01T21:00:00Z
+                43,1,1,2019-01-01T21:00:00Z
+                2,1,1,2019-01-01T21:00:00Z
+
+                """
+            let result = try await sandbox.run(
+                "tvm-fav", ["import", "--from", "csv", "-", "--retries", "0"], stdin: rows)
+            #expect(result.status == 1, "\(result.stderr)")
+            #expect(result.stderr.contains("stdin line 3: no answer from TVMaze: a show (TVMaze 43): "))
+            #expect(result.stderr.contains("; import again later"))
+            #expect(Set(try await sandbox.favoriteIDs()) == [1, 2])
+        }
+    }
+
     @Test("a 429 storm: the import waits, retries and places every row")
     func tooManyRequests() async throws {
         let storm = FaultRule(.tooManyRequests(retryAfter: 1), matching: .prefix("/"), times: 3)

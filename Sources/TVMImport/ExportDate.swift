@@ -12,7 +12,7 @@ enum ExportDate {
     /// - Parameter text: The text, trimmed here.
     /// - Returns: `.some(date)`, `.some(nil)` for empty, or `nil` when it is not a time this reads.
     static func parse(_ text: String) -> Date?? {
-        let text = text.trimmingBlanks
+        let text = zoneSpelledOut(text.trimmingBlanks)
         if text.isEmpty || text == "null" { return .some(nil) }
         if let seconds = Airstamp.instant(text) {
             return .some(Date(timeIntervalSince1970: Double(seconds) + milliseconds(text)))
@@ -21,6 +21,25 @@ enum ExportDate {
             return .some(Date(timeIntervalSince1970: Double(seconds)))
         }
         return nil
+    }
+
+    /// RFC 3339's other spellings as the one ``Airstamp`` reads: a lower-case `t` and `z`, and a zone of hours
+    /// alone (`+00`, as PostgreSQL writes it) or without its colon (`+0100`).
+    private static func zoneSpelledOut(_ text: String) -> String {
+        var characters = Array(text)
+        guard characters.count >= 19, characters[10] == "t" || characters[10] == "T" || characters[10] == " " else {
+            return text
+        }
+        if characters[10] == "t" { characters[10] = "T" }
+        if characters.last == "z" { characters[characters.count - 1] = "Z" }
+        let zone = characters.lastIndex { $0 == "+" || $0 == "-" }.map { characters[$0...] } ?? []
+        if zone.count == 3 || zone.count == 5, zone.dropFirst().allSatisfy({ $0.isASCII && $0.isNumber }),
+            let start = zone.indices.first, start >= 19
+        {
+            characters.insert(":", at: start + 3)
+            if zone.count == 3 { characters += ["0", "0"] }
+        }
+        return String(characters)
     }
 
     /// The fraction of a second, to the millisecond (the marks keep milliseconds).

@@ -131,6 +131,11 @@ struct ImportReaderTests {
         #expect(try instant("2018-11-13T22:30:00+01:00") == 1_542_144_600)
         #expect(try instant("2018-11-13 21:30:00") == 1_542_144_600)
         #expect(try instant("2018-11-13") == 1_542_067_200)
+        // Regression: RFC 3339's lower-case t and z, and PostgreSQL's +00, were refused.
+        #expect(try instant("2018-11-13t21:30:00z") == 1_542_144_600)
+        #expect(try instant("2018-11-13 21:30:00+00") == 1_542_144_600)
+        #expect(try instant("2018-11-13T22:30:00+0100") == 1_542_144_600)
+        #expect(try instant("2018-11-13T20:30:00.000-01") == 1_542_144_600)
         #expect(ExportDate.parse("11/13/2018 21:30") == nil)
         #expect(ExportDate.parse(" ") == .some(nil))
     }

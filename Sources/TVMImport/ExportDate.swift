@@ -4,8 +4,9 @@ import TVMRecords
 /// The times exports write, read as UTC instants by ``Airstamp``, as `tvm-fav watch` reads `watched_at`.
 ///
 /// Accepted: ISO 8601 with or without a zone (`2018-11-13T21:30:00.000Z`, `2018-11-13T21:30:00+01:00`; none means
-/// UTC), TV Time's `2018-11-13 21:30:00` (UTC), and a bare date `2018-11-13` (midnight UTC). Anything else is
-/// refused, so that a row is never given a wrong time.
+/// UTC; a lower-case `t` and `z`, and a zone of hours alone, `+00` or `+0100`, too), TV Time's `2018-11-13 21:30:00`
+/// (UTC), and a bare date `2018-11-13` (midnight UTC). Anything else is refused, so that a row is never given a
+/// wrong time.
 enum ExportDate {
     /// Parses a time; an empty text is `.some(nil)` (no time), an unknown format `nil`.
     ///

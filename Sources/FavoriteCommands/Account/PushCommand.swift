@@ -18,8 +18,8 @@ package struct PushCommand: AsyncParsableCommand {
             stay local.
 
             --dry-run prints what would be sent, and sends nothing. A 401 exits 77 with "TVMaze refused the \
-            credentials: run tvm-fav login", and changes nothing. Two pushes, pulls or syncs at once run one \
-            after the other.
+            credentials: run tvm-fav login", and sends nothing more: batches TVMaze confirmed before it stay \
+            confirmed. Two pushes, pulls or syncs at once run one after the other.
 
             Examples:
               tvm-fav push --dry-run

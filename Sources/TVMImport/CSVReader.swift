@@ -39,23 +39,13 @@ public struct CSVReader: Sendable {
     ///
     /// - Parameter bytes: The file's bytes.
     public init(bytes: [UInt8]) {
-        var text =
-            Self.utf16Encoding(of: bytes).map { Array((String(data: Data(bytes), encoding: $0) ?? "").utf8) }
-            ?? bytes
+        var text = ExportFile.utf8(bytes)
         // Lines ended by CR alone (Excel's "CSV (Macintosh)"): a file without a single LF.
         let (cr, lf) = (UInt8(ascii: "\r"), UInt8(ascii: "\n"))
         if !text.contains(lf) && text.contains(cr) { text = text.map { $0 == cr ? lf : $0 } }
         self.bytes = text
         index = self.bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         separator = Self.separator(ofFirstLine: self.bytes[index...].prefix { $0 != UInt8(ascii: "\n") })
-    }
-
-    /// The UTF-16 encoding of a file that starts with its byte order mark, or with a character and a zero byte in
-    /// either order (no text file has zero bytes, and a CSV starts with a character); `nil` for UTF-8.
-    private static func utf16Encoding(of bytes: [UInt8]) -> String.Encoding? {
-        if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) { return .utf16 }
-        guard bytes.count >= 2, (bytes[0] == 0) != (bytes[1] == 0) else { return nil }
-        return bytes[1] == 0 ? .utf16LittleEndian : .utf16BigEndian
     }
 
     /// A comma, unless the first line holds none and holds semicolons or tabs (the more of the two).

@@ -141,6 +141,20 @@ public struct ExportFile: Sendable {
     public init(name: String, role: ExportFileRole, bytes: [UInt8]) {
         self.name = name
         self.role = role
-        self.bytes = bytes
+        self.bytes = Self.utf8(bytes)
+    }
+
+    /// A file's text as UTF-8: UTF-16 ("Unicode text" from a spreadsheet, PowerShell's redirection) is converted;
+    /// anything else is returned as it is.
+    static func utf8(_ bytes: [UInt8]) -> [UInt8] {
+        utf16Encoding(of: bytes).map { Array((String(data: Data(bytes), encoding: $0) ?? "").utf8) } ?? bytes
+    }
+
+    /// The UTF-16 encoding of a file that starts with its byte order mark, or with a character and a zero byte in
+    /// either order (no text file has zero bytes, and an export starts with a character); `nil` for UTF-8.
+    private static func utf16Encoding(of bytes: [UInt8]) -> String.Encoding? {
+        if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) { return .utf16 }
+        guard bytes.count >= 2, (bytes[0] == 0) != (bytes[1] == 0) else { return nil }
+        return bytes[1] == 0 ? .utf16LittleEndian : .utf16BigEndian
     }
 }

@@ -71,7 +71,7 @@ public enum ExportSource {
     /// A named file's role: from its name, else its first bytes; with `--from`, one of that format's roles.
     private static func role(of bytes: [UInt8], name: String?, format: ExportFormat?) -> ExportFileRole {
         let known = name.flatMap(ExportFileRole.known(name:))
-        let role = known ?? ExportFileRole.sniff(bytes) ?? .plainCSV
+        let role = known ?? ExportFileRole.sniff(ExportFile.utf8(bytes)) ?? .plainCSV
         guard let format, role.format != format else { return role }
         switch format {
         case .tvtime: return .tvtimeTracking

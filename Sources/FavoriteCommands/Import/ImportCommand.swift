@@ -16,9 +16,9 @@ package struct ImportCommand: AsyncParsableCommand {
             ZIP's user-settings.json are never read): TV Time's tracking-prod-records-v2.csv, followed_tv_show.csv, \
             user_tv_show_data.csv and seen_episode.csv; Trakt's watched-history*.json and watched-shows.json; \
             SimklBackup.json; Sonarr's series list; and the plain CSV tvm-fav export writes (tvmaze_id, thetvdb_id, \
-            imdb_id, show, season, episode, watched_at), or the same rows as JSON Lines, its default output. A CSV \
-            may be UTF-8 or UTF-16 (with or without its byte order mark), as spreadsheets save it, and \
-            separated by semicolons or tabs when its first line holds no comma.
+            imdb_id, show, season, episode, watched_at), or the same rows as JSON Lines, its default output. A file \
+            may be UTF-8 or UTF-16 (with or without its byte order mark), as spreadsheets and PowerShell save it; \
+            a CSV may be separated by semicolons or tabs when its first line holds no comma.
 
             Shows are placed by their TVMaze id, else by TheTVDB then IMDb id through /lookup/shows, else (with \
             --match-titles, each match reported) by title. Episodes are placed by season and number; a rewatch \

@@ -118,6 +118,16 @@ struct ImportCommandTests {
             #expect(sonarr.status == 1, "\(sonarr.stderr)")
             #expect(sonarr.stderr.contains(#"show not on TVMaze: "Not On TVMaze" (TheTVDB 999998) is not on TVMaze"#))
             #expect(try await sandbox.favoriteIDs() == [1, 43])
+            // Regression: the same list saved by PowerShell (UTF-16 with its byte order mark) was read as a CSV
+            // header and refused (65).
+            let text = try String(contentsOfFile: ImportFixtures.path("sonarr/series.json"), encoding: .utf8)
+            let wide = sandbox.root.appendingPathComponent("series16.json")
+            try ([0xFF, 0xFE] + Array(text.data(using: .utf16LittleEndian)!)).withUnsafeBytes {
+                try Data($0).write(to: wide)
+            }
+            let utf16 = try await sandbox.run("tvm-fav", ["import", wide.path])
+            #expect(utf16.status == 1, "\(utf16.stderr)")
+            #expect(utf16.stderr.contains(#""Not On TVMaze" (TheTVDB 999998) is not on TVMaze"#))
         }
     }
 

@@ -45,7 +45,7 @@ struct ImportReaderTests {
             ([0xFF, 0xFE], .utf16LittleEndian), ([0xFE, 0xFF], .utf16BigEndian),
         ]
         // With its byte order mark, or without one (a zero byte beside the first character tells the order).
-        for (bom, encoding) in encodings + encodings.map { ([], $0.1) } {
+        for (bom, encoding) in encodings + encodings.map({ ([], $0.1) }) {
             var reader = CSVReader(bytes: bom + Array("show;season\r\nÉlite;1\r\n".data(using: encoding)!))
             var fields: [[String]] = []
             while let record = reader.next() { fields.append(record.fields) }

@@ -106,7 +106,7 @@ public final class ImageCacheWriter {
         if close(descriptor) != 0 { failure = ImageCache.errnoText() }
         descriptor = -1
         if failure == nil && rename(temporaryPath, destination) != 0 { failure = ImageCache.errnoText() }
-        if let failure { unlink(temporaryPath) }
+        if failure != nil { unlink(temporaryPath) }
         forgetCleanup()
         if let failure { throw .writeFailed(path: destination, reason: failure) }
         return destination

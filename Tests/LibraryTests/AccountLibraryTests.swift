@@ -171,6 +171,21 @@ struct AccountLibraryTests {
         #expect(!transport.calls.contains { $0.url.contains("other.example") })
     }
 
+    @Test("a 303 within the host is followed as a GET without body, and stays one through the next redirect")
+    func seeOtherBecomesGet() async throws {
+        let transport = ScriptedTransport([
+            .status(303, headers: [(name: "Location", value: "/v1/next")]),
+            .status(302, headers: [(name: "Location", value: "/v1/last")]),
+            .json(#"[{"code":200}]"#),
+        ])
+        let client = try AccountClient(api: Self.client(transport), credentials: Credentials(username: "a", key: "b"))
+        let items = try await client.scrobble([OutgoingMark(episodeID: 1, markedAt: 0, type: 0)])
+        #expect(items.map(\.code) == [200])
+        #expect(transport.calls.map(\.method) == ["POST", "GET", "GET"])
+        #expect(transport.calls.map(\.body.isEmpty) == [false, true, true])
+        #expect(transport.calls.last?.url == "http://127.0.0.1:9/v1/last")
+    }
+
     @Test("account answers bypass the HTTP cache, and a 401 is the refusal")
     func noCacheAndRefusal() async throws {
         let cache = MemoryResponseCache()

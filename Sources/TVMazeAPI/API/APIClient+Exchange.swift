@@ -23,30 +23,24 @@ extension APIClient {
         return try await send(url: request.url, paced: true, askWhenExhausted: false) {
             () async throws -> Attempt<HTTPResponse> in
             var current = request
-            for _ in 0...5 {
-                let response = try await transport.send(current)
-                if [301, 302, 303, 307, 308].contains(response.status), let location = response.header("location") {
-                    guard let from = URL(string: current.url),
-                        let to = URL(string: location, relativeTo: from)?.absoluteURL
-                    else { throw APIError.invalidURL("\(location) (the redirect from \(current.url))") }
-                    guard Self.isSameOrigin(from, to) else {
-                        throw APIError.refused(
-                            url: to.absoluteString, redirectedFrom: current.url,
-                            reason: .otherOrigin(Self.origin(of: from)))
-                    }
-                    current.url = to.absoluteString
-                    if response.status == 303 {
+            var previous: Int?
+            let response = try await withinOrigin(
+                request.url, status: \.status, location: { $0.header("location") },
+                request: { url in
+                    // A 303 is answered with a GET without body.
+                    if previous == 303 {
                         current.method = "GET"
                         current.body = []
                     }
-                    continue
-                }
-                if response.status >= 500 || (response.status == 429 && retriesRateLimit) {
-                    return .answered(response)
-                }
-                return .accepted(response)
+                    current.url = url
+                    let response = try await transport.send(current)
+                    previous = response.status
+                    return response
+                })
+            if response.status >= 500 || (response.status == 429 && retriesRateLimit) {
+                return .answered(response)
             }
-            throw APIError.rejected(url: request.url, status: 310, message: "more than 5 redirects")
+            return .accepted(response)
         }
     }
 }

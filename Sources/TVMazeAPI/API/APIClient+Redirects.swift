@@ -28,7 +28,7 @@ extension APIClient {
     }
 
     /// Sends `request` to `url`, then to each redirect's target within the same origin (at most five).
-    private func withinOrigin<Answer>(
+    func withinOrigin<Answer>(
         _ url: String, status: (Answer) -> Int, location: (Answer) -> String?,
         request: (String) async throws -> Answer
     ) async throws -> Answer {

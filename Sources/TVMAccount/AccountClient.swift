@@ -93,28 +93,26 @@ public struct AccountClient: Sendable {
     /// - Parameter showID: The show.
     /// - Returns: The marks, each with `showID` set.
     /// - Throws: ``AccountError``, `APIError`.
-    public func marks(ofShow showID: Int) async throws -> [RemoteMark] {
+    public func marks(ofShow showID: Int) async throws -> ListedMarks {
         let path = "/scrobble/shows/\(showID)"
         let response = try await call("GET", path)
-        if response.status == 404 { return [] }
+        if response.status == 404 { return ListedMarks() }
         try expect(response, path)
-        return try decode([RemoteMark].self, response, path).map { mark in
-            var mark = mark
-            mark.showID = mark.showID ?? showID
-            return mark
-        }
+        var list = try listedMarks(response, path)
+        for index in list.marks.indices { list.marks[index].showID = list.marks[index].showID ?? showID }
+        return list
     }
 
     /// `GET /v1/user/episodes?embed=episode`: every mark of the account (Premium).
     ///
     /// - Returns: The marks; `showID` is set when the answer says it.
     /// - Throws: ``AccountError/premiumRequired(what:)`` on a 403, ``AccountError``, `APIError`.
-    public func allMarks() async throws -> [RemoteMark] {
+    public func allMarks() async throws -> ListedMarks {
         let path = "/user/episodes?embed=episode"
         let response = try await call("GET", path)
         if response.status == 403 { throw AccountError.premiumRequired(what: "listing every mark") }
         try expect(response, path)
-        return try decode([RemoteMark].self, response, path)
+        return try listedMarks(response, path)
     }
 
     /// `DELETE /v1/user/episodes/{id}`: removes a mark (Premium).
@@ -183,6 +181,17 @@ public struct AccountClient: Sendable {
             throw AccountError.unexpected(
                 url: root + path, status: response.status, message: "an answer of an unexpected shape")
         }
+    }
+
+    /// A list of marks; an item that is not a mark (no `episode_id`) is counted and left out, not the whole list.
+    private func listedMarks(_ response: HTTPResponse, _ path: String) throws -> ListedMarks {
+        struct Item: Decodable {
+            var mark: RemoteMark?
+            init(from decoder: any Decoder) throws { mark = try? RemoteMark(from: decoder) }
+        }
+        let items = try decode([Item].self, response, path)
+        let marks = items.compactMap(\.mark)
+        return ListedMarks(marks: marks, unreadable: items.count - marks.count)
     }
 
     /// The `message` of TVMaze's error envelope, made safe for a terminal.

@@ -132,6 +132,8 @@ public struct AccountSync: Sendable {
         /// Marks whose time cannot be when an episode was watched (``WatchMark/timeProblem(_:now:)``), with the
         /// reason: left out, and not recorded as held by TVMaze.
         public var untimely: [UntimelyMark] = []
+        /// Listed items that named no episode: left out.
+        public var unreadable = 0
         /// The number of marks TVMaze listed.
         public var remoteCount = 0
     }
@@ -154,14 +156,17 @@ public struct AccountSync: Sendable {
         var newShows: [FollowedShow] = []
         let favorites = try await store.favorites().map(\.id)
         if premium > 0 {
-            remote = try await client.allMarks()
+            let list = try await client.allMarks()
+            (remote, report.unreadable) = (list.marks, list.unreadable)
             let known = Set(favorites)
             newShows = try await client.follows().filter { !known.contains($0.showID) }
         } else {
             var failedInARow = 0
             for showID in favorites {
                 do {
-                    remote += try await client.marks(ofShow: showID)
+                    let list = try await client.marks(ofShow: showID)
+                    remote += list.marks
+                    report.unreadable += list.unreadable
                     failedInARow = 0
                 } catch AccountError.refused {
                     throw AccountError.refused

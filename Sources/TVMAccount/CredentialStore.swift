@@ -31,8 +31,11 @@ public struct CredentialStore: Sendable {
     }
 
     /// Whether the credentials come from the environment.
-    public var fromEnvironment: Bool {
-        !(environment[Self.userVariable] ?? "").isEmpty || !(environment[Self.keyVariable] ?? "").isEmpty
+    public var fromEnvironment: Bool { Self.isOverridden(by: environment) }
+
+    /// Whether `TVM_TVMAZE_USER` or `TVM_TVMAZE_KEY` is set in `environment`, overriding the file.
+    public static func isOverridden(by environment: [String: String]) -> Bool {
+        !(environment[userVariable] ?? "").isEmpty || !(environment[keyVariable] ?? "").isEmpty
     }
 
     /// The credentials in force: the environment's, else the file's, else `nil`.

@@ -15,7 +15,8 @@ public enum MarkMerge {
     /// Watched marks (type 0) missing locally are added, unless the episode was unmarked locally and the unmark is
     /// not sent yet; a local mark takes TVMaze's time when that is earlier (a known time beats an unknown one).
     /// Acquired (1) and skipped (2) marks are kept apart, unless the episode is marked watched locally. Nothing
-    /// local is deleted. Every mark TVMaze listed goes into the ledger, as TVMaze holds it.
+    /// local is deleted. Every mark TVMaze listed goes into the ledger, as TVMaze holds it; an episode listed twice
+    /// counts once (``oncePerEpisode(_:)``).
     /// - Parameters:
     ///   - local: The local watched marks, by episode id.
     ///   - remote: TVMaze's marks.
@@ -28,7 +29,7 @@ public enum MarkMerge {
         others: [Int: AccountOtherMark] = [:]
     ) -> Outcome {
         var outcome = Outcome()
-        for mark in remote {
+        for mark in oncePerEpisode(remote) {
             outcome.changes.ledger.append(
                 AccountLedgerEntry(episodeID: mark.episodeID, markedAt: mark.markedAt, type: mark.type))
             if let existing = local[mark.episodeID] {
@@ -54,5 +55,23 @@ public enum MarkMerge {
             }
         }
         return outcome
+    }
+
+    /// One mark per episode, for an answer that lists an episode twice: watched beats acquired and skipped, then
+    /// the earlier known time wins.
+    static func oncePerEpisode(_ remote: [RemoteMark]) -> [RemoteMark] {
+        var position: [Int: Int] = [:]
+        var marks: [RemoteMark] = []
+        for mark in remote {
+            guard let index = position[mark.episodeID] else {
+                position[mark.episodeID] = marks.count
+                marks.append(mark)
+                continue
+            }
+            let kept = marks[index]
+            let earlier = mark.type == kept.type && MarkTime.remoteWins(remote: mark.markedAt, local: kept.markedAt)
+            if (mark.type == 0 && kept.type != 0) || earlier { marks[index] = mark }
+        }
+        return marks
     }
 }

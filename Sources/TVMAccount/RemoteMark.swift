@@ -53,6 +53,20 @@ public struct RemoteMark: Sendable, Equatable, Decodable {
     }
 }
 
+/// The marks of a list answer, and how many of its items named no episode (left out).
+public struct ListedMarks: Sendable, Equatable {
+    /// The marks.
+    public var marks: [RemoteMark] = []
+    /// Items without a readable `episode_id`.
+    public var unreadable = 0
+
+    /// Creates a list.
+    public init(marks: [RemoteMark] = [], unreadable: Int = 0) {
+        self.marks = marks
+        self.unreadable = unreadable
+    }
+}
+
 /// A mark as `tvm-fav push` sends it: `{"episode_id", "marked_at", "type"}`.
 public struct OutgoingMark: Sendable, Equatable, Codable {
     /// The episode.

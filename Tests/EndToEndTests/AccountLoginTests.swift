@@ -72,6 +72,14 @@ struct AccountLoginTests {
             #expect(bob.stdout.contains(#""username":"bob","premium":3,"premium_level":"Gold","source":"environment""#))
             let half = try await sandbox.run("tvm-fav", ["account"], environment: ["TVM_TVMAZE_USER": "bob"])
             #expect(half.status == 64)
+            // Regression: wrong values in the environment were told to run tvm-fav login, which they override.
+            let wrong = try await sandbox.run(
+                "tvm-fav", ["push"], environment: ["TVM_TVMAZE_USER": "bob", "TVM_TVMAZE_KEY": "not-bobs-key"])
+            #expect(wrong.status == 77)
+            #expect(
+                wrong.stderr
+                    == "tvm-fav: error: TVMaze refused the credentials in TVM_TVMAZE_USER and TVM_TVMAZE_KEY: check "
+                    + "both (the key is on https://www.tvmaze.com/dashboard), or unset them to use tvm-fav login's\n")
         }
     }
 
@@ -93,4 +101,32 @@ struct AccountLoginTests {
         }
     }
 
+    // Regression: logout forgot the ledger at once, and a push still running wrote it back after.
+    @Test("logout waits for a running push, pull or sync (the account lock) before it forgets the ledger")
+    func logoutWaitsForSync() async throws {
+        try await withReplay { server, sandbox in
+            try await AccountWorld.signIn(server, sandbox)
+            #expect(try await sandbox.run("tvm-fav", ["add", "1"]).status == 0)
+            #expect(try await sandbox.run("tvm-fav", ["watch", "1"]).status == 0)
+            #expect(try await sandbox.run("tvm-fav", ["push"]).status == 0)
+            // This test holds the lock as a push would.
+            let lockPath = sandbox.favoritesDatabase.deletingLastPathComponent().appendingPathComponent("account.lock")
+            let descriptor = open(lockPath.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+            #expect(descriptor >= 0 && flock(descriptor, LOCK_EX) == 0)
+            async let logout = sandbox.run("tvm-fav", ["logout"])
+            let credentials = AccountWorld.credentialsFile(sandbox).path
+            let clock = ContinuousClock()
+            let deadline = clock.now + .seconds(60)
+            while FileManager.default.fileExists(atPath: credentials), clock.now < deadline {
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            try await Task.sleep(for: .milliseconds(500))
+            #expect(try await AccountWorld.query("SELECT count(*) FROM account_ledger", sandbox) == "1")
+            close(descriptor)
+            let result = try await logout
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stderr.contains("another push, pull or sync is running; waiting for it to finish"))
+            #expect(try await AccountWorld.query("SELECT count(*) FROM account_ledger", sandbox) == "0")
+        }
+    }
 }

@@ -337,6 +337,29 @@ struct AccountPushPullTests {
         }
     }
 
+    // Regression: one listed mark without its episode_id made the whole list unreadable, so no mark came (69).
+    @Test("a listed mark without its episode_id is counted and left out (65); the others are pulled")
+    func markWithoutEpisode() async throws {
+        for premium in [0, 1] {
+            try await withReplay { server, sandbox in
+                try await AccountWorld.signIn(server, sandbox, premium: premium)
+                #expect(try await sandbox.run("tvm-fav", ["add", "1"]).status == 0)
+                server.account.seedMarks(
+                    username: "ada",
+                    [
+                        .init(episodeID: 1, showID: 1, markedAt: 1_500_000_000),
+                        .init(episodeID: 2, showID: 1, markedAt: 1_500_000_000),
+                    ])
+                server.account.listWithoutEpisodeID([2])
+                let pull = try await sandbox.run("tvm-fav", ["pull"])
+                #expect(pull.status == 65, "\(pull.stderr)")
+                #expect(pull.lines == [#"{"episode":1,"show":1,"watched_at":"2017-07-14T02:40:00.000Z"}"#])
+                #expect(pull.stderr.contains("1 item of TVMaze's marks named no episode (no episode_id); not pulled"))
+                #expect(try await sandbox.run("tvm-fav", ["watched", "--jq", ".episode"]).stdout == "1\n")
+            }
+        }
+    }
+
     @Test("a Premium pull takes two requests; followed shows become favorites with their episodes")
     func premiumPull() async throws {
         try await withReplay { server, sandbox in

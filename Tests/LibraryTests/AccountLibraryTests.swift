@@ -49,6 +49,22 @@ struct AccountLibraryTests {
         #expect(outcome.unplaced.map(\.episodeID) == [6])
     }
 
+    // Regression: an answer listing one episode twice added it twice, and the later listing's time was kept.
+    @Test("an episode listed twice counts once: watched beats skipped, the earlier known time wins")
+    func mergeListedTwice() {
+        let remote = [
+            RemoteMark(episodeID: 1, markedAt: 300, type: 0, showID: 1),
+            RemoteMark(episodeID: 2, markedAt: 100, type: 2, showID: 1),
+            RemoteMark(episodeID: 1, markedAt: 200, type: 0, showID: 1),
+            RemoteMark(episodeID: 2, markedAt: 400, type: 0, showID: 1),
+            RemoteMark(episodeID: 1, markedAt: 0, type: 0, showID: 1),
+        ]
+        let outcome = MarkMerge.merge(local: [:], remote: remote, unmarked: [], showOf: [:])
+        #expect(outcome.changes.added == [Self.mark(1, at: 200), Self.mark(2, at: 400)])
+        #expect(outcome.changes.others.isEmpty)
+        #expect(outcome.changes.ledger.map(\.episodeID) == [1, 2])
+    }
+
     @Test("a push plans the marks the ledger lacks or holds differently, with marked_at from the mark")
     func pushPlan() {
         let local = [Self.mark(1, at: 100), Self.mark(2, at: 200), Self.mark(3, at: 300)]
@@ -197,8 +213,9 @@ struct AccountLibraryTests {
         ])
         let client = try AccountClient(
             api: Self.client(transport, cache: cache), credentials: Credentials(username: "a", key: "b"))
-        #expect(try await client.marks(ofShow: 1) == [RemoteMark(episodeID: 1, markedAt: 5, type: 0, showID: 1)])
-        #expect(try await client.marks(ofShow: 1).isEmpty)
+        #expect(
+            try await client.marks(ofShow: 1).marks == [RemoteMark(episodeID: 1, markedAt: 5, type: 0, showID: 1)])
+        #expect(try await client.marks(ofShow: 1) == ListedMarks())
         await #expect(throws: AccountError.refused) { try await client.marks(ofShow: 1) }
         #expect(cache.lookups.isEmpty && cache.stores.isEmpty)
     }

@@ -78,7 +78,14 @@ extension AccountError: ReportedError {
     /// Reports the error and raises its status: 77 for refused or missing credentials (a 403 too), 65 for a 2xx
     /// answer of a shape no account answer has.
     package func report(to runtime: ToolRuntime) {
-        runtime.diagnostics.error(localizedDescription)
+        if self == .refused, CredentialStore.isOverridden(by: runtime.terminal.environment) {
+            // tvm-fav login would not help: the environment wins over what it stores.
+            runtime.diagnostics.error(
+                "TVMaze refused the credentials in TVM_TVMAZE_USER and TVM_TVMAZE_KEY: check both (the key is on "
+                    + "https://www.tvmaze.com/dashboard), or unset them to use tvm-fav login's")
+        } else {
+            runtime.diagnostics.error(localizedDescription)
+        }
         switch self {
         case .refused, .refusedAtLogin, .notSignedIn, .readableByOthers, .premiumRequired, .emailNotConfirmed:
             runtime.raise(.noPermission)

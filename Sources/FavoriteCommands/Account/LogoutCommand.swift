@@ -13,7 +13,8 @@ package struct LogoutCommand: AsyncParsableCommand {
         discussion: """
             Deletes $XDG_CONFIG_HOME/tvm/account, and the database's record of what was synced with the account \
             (the next push after a login sends every mark again; TVMaze keeps one mark per episode, so nothing \
-            is doubled). The watched marks themselves stay. TVM_TVMAZE_USER and TVM_TVMAZE_KEY are not touched: \
+            is doubled). The watched marks themselves stay. A push, pull or sync running meanwhile is waited for. \
+            TVM_TVMAZE_USER and TVM_TVMAZE_KEY are not touched: \
             unset them yourself.
 
             Examples:
@@ -31,6 +32,9 @@ package struct LogoutCommand: AsyncParsableCommand {
             let session = AccountSession(access: access, network: NetworkOptions())
             let removed = try session.credentialStore.delete()
             if let reader = try await access.openForReading(), try await reader.accountState().username != nil {
+                // A running push or pull writes its ledger at the end: forgetting it first would be undone.
+                let lock = try session.lock()
+                defer { withExtendedLifetime(lock) {} }
                 let database = try await access.openForWriting()
                 try await access.changing { () async throws(StoreError) -> Void in try await database.forgetAccount() }
             }

@@ -17,7 +17,8 @@ package struct PullCommand: AsyncParsableCommand {
             local is deleted, and an episode unmarked here whose unmark is not sent yet is not marked again. \
             The marks that changed are printed in tvm-fav watched's form. Answers are never cached. A mark whose \
             time cannot be (before 1900, or more than a day ahead of this clock) is named on stderr and left \
-            out, and the exit status is 65. Without Premium, a favorite whose marks cannot be read is named and \
+            out, and the exit status is 65; so is an item without its episode_id, counted. An episode listed \
+            twice counts once. Without Premium, a favorite whose marks cannot be read is named and \
             skipped (exit 3), unless the next one fails too, or it is the only one: then nothing is saved.
 
             Examples:

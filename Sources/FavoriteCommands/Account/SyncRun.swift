@@ -77,7 +77,11 @@ struct SyncRun {
             session.runtime.diagnostics.error(
                 "episode \(item.mark.episodeID): TVMaze's marked_at \(item.mark.markedAt) \(item.problem); not pulled")
         }
-        if !report.untimely.isEmpty { session.runtime.raise(.badInput) }
+        if report.unreadable > 0 {
+            let items = report.unreadable == 1 ? "1 item" : "\(report.unreadable) items"
+            session.runtime.diagnostics.error("\(items) of TVMaze's marks named no episode (no episode_id); not pulled")
+        }
+        if !report.untimely.isEmpty || report.unreadable > 0 { session.runtime.raise(.badInput) }
         let changes = report.changes
         session.say(
             "pulled from TVMaze: \(changes.added.count) new marks, \(changes.retimed.count) earlier times, "

@@ -185,7 +185,8 @@ extension AccountStandIn {
 
     /// A mark as the API lists it, with the episode embedded when asked.
     private func item(_ mark: Mark, embedded: Bool) -> [String: Any] {
-        var item: [String: Any] = ["episode_id": mark.episodeID, "marked_at": mark.markedAt, "type": mark.type]
+        var item: [String: Any] = ["marked_at": mark.markedAt, "type": mark.type]
+        if !state.withLock({ $0.unnamedEpisodes.contains(mark.episodeID) }) { item["episode_id"] = mark.episodeID }
         if embedded {
             var episode: [String: Any] = ["id": mark.episodeID]
             if let showID = mark.showID ?? show(ofEpisode: mark.episodeID) {

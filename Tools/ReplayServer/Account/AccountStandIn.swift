@@ -57,6 +57,7 @@ public final class AccountStandIn: Sendable {
         var accounts: [String: Account] = [:]
         var pairings: [String: Pairing] = [:]
         var failingEpisodes: [Int: Int] = [:]
+        var unnamedEpisodes: Set<Int> = []
         var episodeShows: [Int: Int] = [:]
         var pollInterval: Duration = .seconds(10)
         var nextToken = 1
@@ -115,6 +116,11 @@ public final class AccountStandIn: Sendable {
         state.withLock { state in
             for id in ids { state.failingEpisodes[id] = code }
         }
+    }
+
+    /// Lists these episodes' marks without their `episode_id`, as a broken answer would.
+    public func listWithoutEpisodeID(_ ids: [Int]) {
+        state.withLock { $0.unnamedEpisodes.formUnion(ids) }
     }
 
     /// Lets the episodes succeed again.

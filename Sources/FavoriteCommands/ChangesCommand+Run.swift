@@ -16,7 +16,7 @@ extension ChangesCommand {
                 throw ExitCode(ExitStatus.usage.rawValue)
             }
             let now = try runtime.now()
-            guard let reader = try await access.openForReading() else {
+            guard let reader = try await access.openForReading(listing: true) else {
                 runtime.raise(.notFound)
                 return
             }

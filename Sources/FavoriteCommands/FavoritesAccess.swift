@@ -59,9 +59,16 @@ package struct FavoritesAccess {
 
     /// Opens the database for reading only; `nil` means "no favorites yet", and nothing is created.
     ///
+    /// - Parameter listing: The command only reads: a database named with `--db` or `TVM_DB` that does not exist is
+    ///   then warned about (a mistyped path would print nothing at all).
     /// - Throws: ``StoreError`` when an existing file cannot be read; the runtime reports it and exits 74.
-    package func openForReading() async throws -> FavoritesStore? {
-        guard FileManager.default.fileExists(atPath: path) else { return nil }
+    package func openForReading(listing: Bool = false) async throws -> FavoritesStore? {
+        guard FileManager.default.fileExists(atPath: path) else {
+            if listing, options.db != nil || !(runtime.terminal.environment["TVM_DB"] ?? "").isEmpty {
+                runtime.diagnostics.warning("no database at \(path): nothing to read (check --db or TVM_DB)")
+            }
+            return nil
+        }
         return try await FavoritesStore(path: path, lockTimeout: options.lockTimeout, access: .readOnly)
     }
 

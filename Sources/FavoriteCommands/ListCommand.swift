@@ -36,7 +36,7 @@ struct ListCommand: AsyncParsableCommand {
             let runtime = access.runtime
             let out = try await runtime.makeOutput(view: Views.favorites)
             // No database yet: an empty list, which is `[]` as --format json.
-            guard let database = try await access.openForReading() else {
+            guard let database = try await access.openForReading(listing: true) else {
                 try await out.finish()
                 return runtime.noteNoFavorites()
             }

@@ -27,7 +27,7 @@ struct StatusCommand: AsyncParsableCommand {
     func run() async throws {
         try await FavoritesAccess.run(store: store, output: output) { access in
             let runtime = access.runtime
-            let saved = try await access.openForReading()?.allIDs() ?? []
+            let saved = try await access.openForReading(listing: true)?.allIDs() ?? []
             let out = try await runtime.makeOutput(view: FavoriteStatusView())
             try await StdinShowIDs.forEach(runtime: runtime, command: "tvm-fav status") { id, _, record in
                 let flag = [("favorite", JSONText.bool(saved.contains(id)))]

@@ -31,7 +31,11 @@ public enum ExportSource {
             } catch {
                 throw .cannotRead(path: "stdin", reason: error.localizedDescription)
             }
-            guard bytes.count <= maxBytes else { throw tooLarge("stdin", maxBytes) }
+            guard bytes.count <= maxBytes else { throw tooLarge("stdin", maxBytes, alone: true) }
+            if isZip(head: bytes.prefix(4)) {
+                // A ZIP is read from its central directory, at its end: give its path, which is read in place.
+                throw .cannotRead(path: "stdin", reason: "it is a ZIP archive; name its file instead of -")
+            }
             return [ExportFile(name: "stdin", role: role(of: bytes, name: nil, format: format), bytes: bytes)]
         }
         var info = stat()
@@ -49,7 +53,7 @@ public enum ExportSource {
             if format == .csv { throw .csvNeedsFile(path: path) }
             return try zip(path, format: format, maxBytes: maxBytes, refusals: &refusals)
         }
-        let bytes = try read(path, maxBytes: maxBytes)
+        let bytes = try read(path, maxBytes: maxBytes, limit: maxBytes)
         let name = (path as NSString).lastPathComponent
         return [ExportFile(name: path, role: role(of: bytes, name: name, format: format), bytes: bytes)]
     }
@@ -100,7 +104,7 @@ public enum ExportSource {
             guard FileManager.default.fileExists(atPath: full, isDirectory: &isFolder), !isFolder.boolValue else {
                 continue
             }
-            let bytes = try read(full, maxBytes: budget)
+            let bytes = try read(full, maxBytes: budget, limit: maxBytes)
             budget -= bytes.count
             files.append(ExportFile(name: full, role: role, bytes: bytes))
         }
@@ -141,29 +145,40 @@ public enum ExportSource {
     private static func isZip(_ path: String) -> Bool {
         guard let handle = FileHandle(forReadingAtPath: path) else { return false }
         defer { try? handle.close() }
-        let head = (try? handle.read(upToCount: 4)) ?? Data()
-        return [UInt8](head) == [0x50, 0x4B, 0x03, 0x04] || [UInt8](head) == [0x50, 0x4B, 0x05, 0x06]
+        return isZip(head: [UInt8]((try? handle.read(upToCount: 4)) ?? Data())[...])
     }
 
-    private static func tooLarge(_ path: String, _ maxBytes: Int) -> ImportError {
-        .cannotRead(path: path, reason: "it is larger than \(maxBytes / 1_048_576) MB")
+    /// A local file header's or an empty archive's signature.
+    private static func isZip(head: ArraySlice<UInt8>) -> Bool {
+        head.elementsEqual([0x50, 0x4B, 0x03, 0x04]) || head.elementsEqual([0x50, 0x4B, 0x05, 0x06])
+    }
+
+    /// `--max-size` passed: by this file `alone`, or with the files read before it.
+    private static func tooLarge(_ path: String, _ limit: Int, alone: Bool) -> ImportError {
+        let size = "the \(ByteSize(bytes: limit)) --max-size"
+        return .cannotRead(
+            path: path,
+            reason: alone
+                ? "it is larger than \(size)" : "with the files read before it, the export is larger than \(size)")
     }
 
     /// Reads a whole file into one buffer, sized from the file's length, so that a file near `maxBytes` is held
-    /// once, not twice; a regular file over `maxBytes` is refused before it is read.
-    private static func read(_ path: String, maxBytes: Int) throws(ImportError) -> [UInt8] {
+    /// once, not twice; a regular file over `maxBytes` (what is left of `limit`, `--max-size`) is refused before it
+    /// is read.
+    private static func read(_ path: String, maxBytes: Int, limit: Int) throws(ImportError) -> [UInt8] {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw .cannotRead(path: path, reason: "it cannot be opened (permissions?)") }
         defer { close(fd) }
         var source = FileDescriptorSource(fileDescriptor: fd)
-        guard source.remainingSize <= maxBytes else { throw tooLarge(path, maxBytes) }
+        let alone = maxBytes == limit || source.remainingSize > limit
+        guard source.remainingSize <= maxBytes else { throw tooLarge(path, limit, alone: alone) }
         let bytes: [UInt8]
         do {
             bytes = try source.readAll(upTo: maxBytes)
         } catch {
             throw .cannotRead(path: path, reason: error.localizedDescription)
         }
-        guard bytes.count <= maxBytes else { throw tooLarge(path, maxBytes) }
+        guard bytes.count <= maxBytes else { throw tooLarge(path, limit, alone: alone || bytes.count > limit) }
         return bytes
     }
 }

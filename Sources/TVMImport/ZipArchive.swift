@@ -1,5 +1,6 @@
 import CZlib
 import Foundation
+import TVMRecords
 
 /// Reads chosen members of a ZIP file, never extracting anything to disk.
 ///
@@ -179,8 +180,8 @@ struct ZipArchive {
     private static func bomb(_ path: String, label: String, maxBytes: Int) -> ImportError {
         .badArchive(
             path: path,
-            reason: "\(label) inflates past \(maxBytes / 1_048_576) MB, more than any export holds (a zip bomb?); "
-                + "nothing was read from it")
+            reason: "\(label) inflates past the \(ByteSize(bytes: maxBytes)) --max-size, more than any export holds "
+                + "(a zip bomb?); nothing was read from it")
     }
 
     private static func read(_ handle: FileHandle, at offset: Int, count: Int, path: String) throws(ImportError)

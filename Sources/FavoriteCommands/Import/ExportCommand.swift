@@ -29,7 +29,7 @@ package struct ExportCommand: AsyncParsableCommand {
 
     package func run() async throws {
         try await FavoritesAccess.run(store: store, output: output) { access in
-            guard let reader = try await access.openForReading() else { return }
+            guard let reader = try await access.openForReading(listing: true) else { return }
             let out = try await access.runtime.makeOutput(view: ExportTableView())
             for favorite in try await reader.favorites() {
                 let ids = Self.ids(of: favorite)

@@ -44,7 +44,7 @@ package struct NextCommand: AsyncParsableCommand {
             let runtime = access.runtime
             let now = try runtime.now()
             let calendar = try CalendarOutput.ifAsked(by: runtime, name: "tvm: up next", now: now)
-            guard let reader = try await access.openForReading() else {
+            guard let reader = try await access.openForReading(listing: true) else {
                 try calendar?.finish()
                 return
             }

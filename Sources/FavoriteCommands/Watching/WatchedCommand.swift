@@ -35,7 +35,7 @@ package struct WatchedCommand: AsyncParsableCommand {
 
     package func run() async throws {
         try await FavoritesAccess.run(store: store, output: output) { access in
-            guard let reader = try await access.openForReading() else { return }
+            guard let reader = try await access.openForReading(listing: true) else { return }
             let runtime = access.runtime
             var showID: Int?
             if let show {

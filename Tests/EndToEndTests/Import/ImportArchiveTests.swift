@@ -119,7 +119,52 @@ struct ImportArchiveTests {
             try ImportFixtures.zip([("watched-history.json", nil, "'[' + ' ' * 50_000_000 + ']'", false)], to: zip)
             let result = try await sandbox.run("tvm-fav", ["import", zip, "--max-size", "10M"])
             #expect(result.status == 65)
-            #expect(result.stderr.contains("watched-history.json inflates past 10 MB, more than any export holds"))
+            #expect(
+                result.stderr.contains(
+                    "watched-history.json inflates past the 10.0 MiB --max-size, more than any export holds"))
+            #expect(server.log.requests.isEmpty)
+        }
+    }
+
+    // Regression: a ZIP piped in was read as a CSV of binary lines, and each was reported as a row not placed.
+    @Test("a ZIP on stdin is refused (65) with what to do instead")
+    func zipOnStdin() async throws {
+        try await withImportReplay { server, sandbox in
+            let zip = sandbox.root.appendingPathComponent("export.zip").path
+            try ImportFixtures.zip([("watched-history.json", nil, "'[]'", false)], to: zip)
+            let result = try await Sandbox.run(
+                executable: Binaries.url("tvm-fav"), arguments: ["import", "-"],
+                stdin: Array(try Data(contentsOf: URL(fileURLWithPath: zip))), environment: sandbox.environment,
+                directory: sandbox.root, timeout: 60)
+            #expect(result.status == 65)
+            #expect(
+                result.stderr
+                    == "tvm-fav: error: cannot read stdin: it is a ZIP archive; name its file instead of -\n")
+            #expect(server.log.requests.isEmpty)
+        }
+    }
+
+    // Regression: the second file of a folder was said to be "larger than 0 MB", what was left of the limit.
+    @Test("--max-size names the limit: a file over it alone, or a folder's files adding up past it")
+    func maxSizeNamesTheLimit() async throws {
+        try await withImportReplay { server, sandbox in
+            let folder = sandbox.root.appendingPathComponent("export")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let history = "[" + String(repeating: " ", count: 6_000) + "]"
+            try history.write(
+                to: folder.appendingPathComponent("watched-history.json"), atomically: true, encoding: .utf8)
+            try history.write(
+                to: folder.appendingPathComponent("watched-shows.json"), atomically: true, encoding: .utf8)
+            let both = try await sandbox.run("tvm-fav", ["import", folder.path, "--max-size", "10K"])
+            #expect(both.status == 65)
+            #expect(
+                both.stderr.contains(
+                    "watched-shows.json: with the files read before it, the export is larger than the 10.0 KiB "
+                        + "--max-size"), "\(both.stderr)")
+            let one = try await sandbox.run("tvm-fav", ["import", folder.path, "--max-size", "5K"])
+            #expect(one.status == 65)
+            #expect(
+                one.stderr.contains("watched-history.json: it is larger than the 5.0 KiB --max-size"), "\(one.stderr)")
             #expect(server.log.requests.isEmpty)
         }
     }

@@ -11,14 +11,7 @@ extension DerivableRequest<Favorite> {
     ///
     /// - Returns: The ordered request.
     public func sorted(by order: FavoriteOrder) -> Self {
-        switch order {
-        case .added:
-            return self.order(Favorite.Columns.position)
-        case .name:
-            return self.order(Favorite.Columns.name.collating(.nocase), Favorite.Columns.id)
-        case .id:
-            return self.order(Favorite.Columns.id)
-        }
+        self.order(sql: order.orderingSQL)
     }
 
     /// Keeps the favorites whose show id is in `ids`.

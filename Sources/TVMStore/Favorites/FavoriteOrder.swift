@@ -9,3 +9,14 @@ public enum FavoriteOrder: String, Sendable, CaseIterable {
     /// By TVMaze show id.
     case id
 }
+
+extension FavoriteOrder {
+    /// The `ORDER BY` terms of the order, for the `favorite` table.
+    var orderingSQL: String {
+        switch self {
+        case .added: "position"
+        case .name: "name COLLATE NOCASE, id"
+        case .id: "id"
+        }
+    }
+}

@@ -57,7 +57,8 @@ extension FavoritesStore {
     /// - Throws: ``StoreError``.
     public func missingFavorites() async throws(StoreError) -> [Int: MissingFavorite] {
         try await read("reading favorites") { db in
-            Dictionary(uniqueKeysWithValues: try MissingFavorite.fetchAll(db).map { ($0.showID, $0) })
+            let rows = try MissingFavorite.fetchAll(db, sql: "SELECT * FROM \(MissingFavorite.databaseTableName)")
+            return Dictionary(uniqueKeysWithValues: rows.map { ($0.showID, $0) })
         }
     }
 }

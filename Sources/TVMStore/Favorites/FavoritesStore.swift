@@ -404,7 +404,9 @@ public final class FavoritesStore: Sendable {
     /// - Throws: ``StoreError`` when the table cannot be read at all.
     public func page(sortedBy order: FavoriteOrder, offset: Int, limit: Int) async throws(StoreError) -> [FavoriteRow] {
         try await read("reading favorites") { db in
-            try Row.fetchAll(db, Favorite.all().sorted(by: order).limit(limit, offset: offset)).map { row in
+            // SQL rather than the query interface, which reads the whole schema first (tableExists).
+            let sql = "SELECT * FROM favorite ORDER BY \(order.orderingSQL) LIMIT ? OFFSET ?"
+            return try Row.fetchAll(db, sql: sql, arguments: [limit, offset]).map { row in
                 do {
                     return .favorite(try Favorite(row: row))
                 } catch {

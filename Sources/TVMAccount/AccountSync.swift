@@ -161,21 +161,19 @@ public struct AccountSync: Sendable {
             let known = Set(favorites)
             newShows = try await client.follows().filter { !known.contains($0.showID) }
         } else {
-            var failedInARow = 0
+            var streak = FailureStreak(items: favorites.count)
             for showID in favorites {
                 do {
                     let list = try await client.marks(ofShow: showID)
                     remote += list.marks
                     report.unreadable += list.unreadable
-                    failedInARow = 0
+                    streak.succeeded()
                 } catch AccountError.refused {
                     throw AccountError.refused
                 } catch {
-                    // One show's failure skips that show; two in a row, or all of them, point at TVMaze or the
-                    // network rather than the shows, and stop the pull before anything is saved.
-                    failedInARow += 1
+                    // A stop comes before anything is saved.
+                    if streak.failed() { throw error }
                     report.failedShows.append(FailedShow(showID: showID, reason: error.localizedDescription))
-                    if failedInARow == 2 || report.failedShows.count == favorites.count { throw error }
                 }
             }
         }

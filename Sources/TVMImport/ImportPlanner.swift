@@ -60,7 +60,7 @@ public struct ImportPlanner {
         var showIndex: [Int: Int] = [:]
         var placements: [Int: [EpisodeNumber: StoredEpisode]] = [:]
         var markIndex: [Int: Int] = [:]
-        var failedInARow = 0
+        var streak = FailureStreak(items: keys.count)
         for (done, key) in keys.enumerated() {
             let rows = rowsByKey[key] ?? []
             progress(done + 1, keys.count, key.title ?? key.description)
@@ -69,13 +69,11 @@ public struct ImportPlanner {
             do {
                 resolved = try await resolve(key, learned: learned, into: &plan)
                 if let id = resolved, showIndex[id] == nil { loaded = .some(try await load(id)) }
-                failedInARow = 0
+                streak.succeeded()
             } catch let error as APIError {
-                // One show TVMaze does not answer for is skipped; two in a row, the only one, or a cancel stop the
-                // plan (nothing is saved), as the network or TVMaze is then the likelier cause.
-                failedInARow += 1
+                // A show TVMaze does not answer for is skipped; a stop (or a cancel) saves nothing.
                 if case .cancelled = error { throw error }
-                if failedInARow == 2 || keys.count == 1 { throw error }
+                if streak.failed() { throw error }
                 plan.showsNotFound.append(key)
                 let detail = "\(key.description): \(error.localizedDescription); import again later"
                 for index in rows { plan.skipped.append(SkippedRow(.notAnswered, detail, history.rows[index])) }

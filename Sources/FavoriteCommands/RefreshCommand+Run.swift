@@ -32,14 +32,23 @@ extension RefreshCommand {
             var changed: Set<Int> = []
             if let window = plan.window {
                 let updates: [Int: Int]
+                let firstInvalid: String?
                 do throws(APIError) {
-                    updates = try await client.fetchUncached(.updates(since: window)) { body in
-                        Result { () throws(UnusableBody) -> [Int: Int] in try ShowUpdates.parse(body) }
+                    (updates, firstInvalid) = try await client.fetchUncached(.updates(since: window)) { body in
+                        Result { () throws(UnusableBody) in try ShowUpdates.read(body) }
                     }
                 } catch {
                     runtime.diagnostics.error(
                         "cannot ask TVMaze what changed (\(error.localizedDescription)); nothing was refreshed")
                     runtime.raise(ExitStatus.of(error))
+                    return
+                }
+                // Skipping such a member would stamp its show as checked, and the change it hides would be missed.
+                if let firstInvalid {
+                    runtime.diagnostics.error(
+                        "TVMaze's updates list is not usable: the member \(firstInvalid) is not a show id and a "
+                            + "time; nothing was refreshed; run tvm-fav refresh again later")
+                    runtime.raise(.badInput)
                     return
                 }
                 let split = plan.split(by: updates, states: states)

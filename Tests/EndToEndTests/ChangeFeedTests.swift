@@ -84,6 +84,31 @@ struct ChangeFeedTests {
             .trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
+    // Regression: a member that is not a show id and a time was skipped, every favorite was stamped as checked
+    // (exit 0), and a change older than the next window was never fetched.
+    @Test("an updates list with a member that is not an id and a time changes nothing (65)")
+    func unusableUpdates() async throws {
+        try await Self.withBaseline { world, server, sandbox in
+            for window in ["day", "week", "month"] {
+                try Data(#"{"1":"1409650000","2":1409600000}"#.utf8).write(
+                    to: world.root.appendingPathComponent("updates/shows/since=\(window).json"))
+            }
+            server.reloadFixtures()
+            let checked = "SELECT id, checked_at FROM favorite"
+            let before = try await Self.sql(checked, sandbox)
+            let bad = try await sandbox.run("tvm-fav", ["refresh"])
+            #expect(bad.status == 65, "\(bad.stderr)")
+            #expect(
+                bad.stderr.contains(
+                    #"TVMaze's updates list is not usable: the member "1": "1409650000" is not a show id and a "#
+                        + "time; nothing was refreshed"), "\(bad.stderr)")
+            #expect(try await Self.sql(checked, sandbox) == before)
+            try world.write()
+            server.reloadFixtures()
+            #expect(try await sandbox.run("tvm-fav", ["refresh", "--jq", ".status"]).lines == ["Ended"])
+        }
+    }
+
     @Test("version A then B: exactly the expected events, in two requests, each with its from, to and summary")
     func versionsAThenB() async throws {
         try await Self.withBaseline { world, server, sandbox in

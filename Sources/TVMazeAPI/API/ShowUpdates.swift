@@ -8,7 +8,7 @@ import TVMRecords
 ///
 /// ```swift
 /// ShowUpdates.window(covering: 3 * 86_400)       // .week
-/// try ShowUpdates.parse(Array(#"{"1":1700000000}"#.utf8))  // [1: 1700000000]
+/// try ShowUpdates.read(Array(#"{"1":1700000000}"#.utf8))  // ([1: 1700000000], nil)
 /// ```
 public enum ShowUpdates {
     /// How far a window must reach beyond the last look, in seconds: TVMaze's edge may serve a list an hour old.
@@ -30,17 +30,9 @@ public enum ShowUpdates {
         return nil
     }
 
-    /// Reads an updates list, `{"<show id>": unixTime, …}`; members that are not an id and a time are skipped.
-    ///
-    /// - Parameter body: The response body.
-    /// - Returns: Show id → Unix time of its last change.
-    /// - Throws: ``UnusableBody`` when the body is not a JSON object (a truncated answer, say).
-    public static func parse(_ body: [UInt8]) throws(UnusableBody) -> [Int: Int] {
-        try read(body).updates
-    }
-
-    /// Reads an updates list and quotes its first member that is not a show id and a time, for a caller that
-    /// must not act on a list with such members (the catalogue sync removes what the full list lacks).
+    /// Reads an updates list, `{"<show id>": unixTime, …}`, and quotes its first member that is not a show id and
+    /// a time: a caller must not act on a list with such members (the catalogue sync removes what the full list
+    /// lacks; a refresh stamps the shows it does not list as checked).
     ///
     /// - Parameter body: The response body.
     /// - Returns: The valid members, and the first invalid one as `"key": value` (shortened), or `nil`.

@@ -89,7 +89,10 @@ extension AddCommand {
                 after = last.seq
             }
             try await out.finish()
-            access.summary("added \(summary.added), updated \(summary.updated)")
+            let changes = summary.changes == 1 ? "1 change" : "\(summary.changes) changes"
+            access.summary(
+                "added \(summary.added), updated \(summary.updated)"
+                    + (summary.changes > 0 ? "; \(changes) recorded (tvm-fav changes)" : ""))
         }
     }
 

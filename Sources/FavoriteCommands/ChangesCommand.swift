@@ -10,6 +10,7 @@ package struct ChangesCommand: AsyncParsableCommand {
         commandName: "changes",
         abstract: "Print what changed for the favorites, as tvm-fav refresh recorded it; exit 1 when nothing did.",
         discussion: """
+            Events are recorded by tvm-fav refresh, and by tvm-fav add of a show that is already a favorite. \
             Each line is one event, oldest first, with the members event, at, show ({"id":…,"name":…}), \
             episode (the episode's record, or null), from, to and summary (a plain sentence); on a terminal, a \
             table of when (UTC), show and what. \

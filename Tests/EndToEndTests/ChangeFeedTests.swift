@@ -84,6 +84,26 @@ struct ChangeFeedTests {
             .trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
+    // Regression: add of a show already a favorite replaced its record and episodes without recording what
+    // changed, and the next refresh found nothing to compare: the news was lost.
+    @Test("add of a favorite records what changed, as a refresh would; the refresh after it records nothing twice")
+    func addRecordsChanges() async throws {
+        try await Self.withBaseline { _, _, sandbox in
+            // --refresh: the copy cached by the baseline's add is still fresh.
+            let added = try await sandbox.run("tvm-fav", ["add", "1", "--refresh"])
+            #expect(added.status == 0, "\(added.stderr)")
+            let result = try await sandbox.run("tvm-fav", ["changes"])
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(
+                try Self.events(result).map { $0["event"] as? String ?? "" } == [
+                    "status_changed", "season_announced", "episode_announced", "episode_announced",
+                    "airdate_changed", "episode_removed",
+                ])
+            #expect(try await sandbox.run("tvm-fav", ["refresh", "--full"]).status == 0)
+            #expect(try await Self.sql("SELECT count(*) FROM change_event", sandbox) == "6")
+        }
+    }
+
     // Regression: a member that is not a show id and a time was skipped, every favorite was stamped as checked
     // (exit 0), and a change older than the next window was never fetched.
     @Test("an updates list with a member that is not an id and a time changes nothing (65)")

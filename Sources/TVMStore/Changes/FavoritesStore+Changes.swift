@@ -58,7 +58,7 @@ extension FavoritesStore {
     ///
     /// Episodes are compared only when the batch holds the show's whole list and a list was stored before.
     /// - Returns: How many events were recorded.
-    static func recordChanges(_ db: Database, _ refresh: RefreshRecording, at date: Date) throws -> Int {
+    static func recordChanges(_ db: Database, at date: Date) throws -> Int {
         let rows = try Row.fetchAll(
             db,
             sql: """

@@ -225,8 +225,9 @@ public final class FavoritesStore: Sendable {
     ///   - earlierMarkWins: Whether a mark of an episode already marked replaces its time when it is earlier (or
     ///     the stored one has none): `tvm-fav import`, whose history may know better when an episode was first seen.
     ///   - unmarking: Episode ids whose marks are removed in the same transaction.
-    ///   - refresh: For `tvm-fav refresh`: record what changed as events, in the same transaction, and stamp the
-    ///     shows known up to date (``RefreshRecording``).
+    ///   - refresh: For `tvm-fav refresh`: stamp the shows known up to date (``RefreshRecording``). Whoever saves,
+    ///     what changed in a favorite whose record the batch replaces is recorded as events, in the same
+    ///     transaction: a refresh after an `add` that brought the news has nothing left to compare.
     ///   - checked: Shows fetched whole (record and episode list) for this save: stamped known up to date, so that
     ///     the next refresh asks the updates list about them instead of fetching them again.
     /// - Returns: How many records added a favorite and how many updated one, the marks added or changed, and
@@ -247,7 +248,7 @@ public final class FavoritesStore: Sendable {
                 try db.inTransaction(.immediate) {
                     // The diff reads the stored copies before they are replaced, in the same transaction: two
                     // refreshes at once each see what the other saved, so no change is recorded twice.
-                    let changes = try refresh.map { refresh in try Self.recordChanges(db, refresh, at: date) } ?? 0
+                    let changes = try Self.recordChanges(db, at: date)
                     summary = try Self.copyShows(db, at: date, addingNew: addingNew)
                     summary.changes = changes
                     try Self.copyEpisodes(db, at: date)

@@ -62,6 +62,8 @@ package final class RecordOutput {
     /// The keys of later objects that are not columns, each warned of once.
     private var warnedKeys = Set<String>()
     private var records = 0
+    /// Whether `--fields` was checked against a record (``checkFields(of:)``), or the first emitted still is.
+    private var fieldsChecked = false
     private var written = 0
     private var jqFailed = false
     private var finished = false
@@ -123,10 +125,11 @@ package final class RecordOutput {
     /// Writes one record.
     ///
     /// - Parameter record: A compact JSON record.
-    /// - Throws: ``UnknownFieldsError`` when the first record lacks a `--fields` name; ``FilterHalt`` when the
+    /// - Throws: ``UnknownFieldsError`` when the first record lacks a `--fields` name (unless ``checkFields(of:)``
+    ///   checked one already); ``FilterHalt`` when the
     ///   filter halts; ``OutputLimitReached`` after `--limit` outputs; a write error (a closed pipe, a full disk).
     package func emit(_ record: [UInt8]) async throws {
-        if records == 0 { try checkFields(of: record) }
+        if !fieldsChecked { try checkFields(of: record) }
         if jq != nil {
             // `finished` belongs to the filter's thread while a batch runs; a limit it meets ends that batch.
             guard !filterRunning.isEmpty || !finished else { throw OutputLimitReached() }
@@ -155,6 +158,7 @@ package final class RecordOutput {
         if !unknown.isEmpty {
             throw UnknownFieldsError(names: unknown, available: (try? RawJSON.keys(ofObject: record)) ?? [])
         }
+        fieldsChecked = true
     }
 
     /// Writes records that report work already done (marks pushed or pulled): past `--limit`, or once the reader

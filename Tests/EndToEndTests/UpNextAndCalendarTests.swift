@@ -41,6 +41,14 @@ struct UpNextAndCalendarTests {
                     "Outlander,,,,,,,,,53,53,91",
                     "Under the Dome,7,1,7,S01E07,2013-08-05,22:00,60,Imperfect Circles,6,39,39",
                 ], "\(csv.stdout)")
+            // Regression: --fields was checked against the first line alone, a caught-up show's "_tvm" (64).
+            let fields = try await sandbox.runInProcess(
+                "tvm-fav", ["next", "--all", "--format", "csv", "--fields", "name,season"])
+            #expect(fields.status == 0, "\(fields.stderr)")
+            #expect(fields.lines == ["name,season", ",", "Imperfect Circles,1"], "\(fields.stdout)")
+            let misspelt = try await sandbox.runInProcess("tvm-fav", ["next", "--all", "--fields", "nmae"])
+            #expect(misspelt.status == 64)
+            #expect(misspelt.stderr.contains("'nmae'"), "\(misspelt.stderr)")
         }
     }
 

@@ -78,6 +78,10 @@ package struct NextCommand: AsyncParsableCommand {
                 return
             }
             let out = try await runtime.makeOutput(view: EpisodeTableView(.upNext, zone: runtime.viewerZone))
+            // --fields is checked against a line with an episode: a caught-up show's line has only "_tvm".
+            if let full = listed.first(where: { $0.episode != nil }) ?? listed.first {
+                try out.checkFields(of: try full.record())
+            }
             for line in listed {
                 try await out.emit(try line.record())
             }

@@ -25,7 +25,7 @@ public enum ImageFetchError: Error, LocalizedError, Sendable, Equatable {
         case .download(let error):
             return error.localizedDescription
         case .notAnImage(let url, let attempts, let detail):
-            return "\(url) is not an image (\(detail)) after \(attempts) attempt\(attempts == 1 ? "" : "s"); not stored"
+            return "\(url) is not an image (\(detail)) \(APIError.afterAttempts(attempts)); not stored"
         case .store(let error):
             return error.localizedDescription
         case .invalidURL(let url):

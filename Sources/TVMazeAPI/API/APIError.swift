@@ -37,6 +37,11 @@ public enum APIError: Error, LocalizedError, Sendable, Equatable {
     /// (``SpooledElements``) could not be written or read, for `reason`. A local failure: never retried.
     case cannotSpool(url: String, reason: String)
 
+    /// `after 1 attempt`, `after 3 attempts`.
+    package static func afterAttempts(_ attempts: Int) -> String {
+        "after \(attempts) attempt\(attempts == 1 ? "" : "s")"
+    }
+
     /// A readable description that quotes the URL and the cause.
     public var errorDescription: String? {
         switch self {
@@ -44,15 +49,17 @@ public enum APIError: Error, LocalizedError, Sendable, Equatable {
             return "not found: \(url)"
         case .rateLimited(let url, let attempts):
             return
-                "rate limited by the API (HTTP 429) on \(url) after \(attempts) attempts; wait a minute and try again"
+                "rate limited by the API (HTTP 429) on \(url) \(Self.afterAttempts(attempts)); wait a minute and try again"
         case .timedOut(let url, let attempts, let detail):
-            return "timed out on \(url) after \(attempts) attempts (\(detail)); try a larger --timeout"
+            // The transport's detail may say what to do already.
+            return "timed out on \(url) \(Self.afterAttempts(attempts)) (\(detail))"
+                + (detail.contains("--timeout") ? "" : "; try a larger --timeout")
         case .unavailable(let url, let attempts, let detail):
-            return "\(detail) for \(url) after \(attempts) attempt\(attempts == 1 ? "" : "s")"
+            return "\(detail) for \(url) \(Self.afterAttempts(attempts))"
         case .rejected(let url, let status, let message):
             return "the API rejected \(url) (HTTP \(status))" + (message.isEmpty ? "" : ": \(message)")
         case .invalidResponse(let url, let attempts, let detail):
-            return "the API returned invalid JSON for \(url) after \(attempts) attempts (\(detail))"
+            return "the API returned invalid JSON for \(url) \(Self.afterAttempts(attempts)) (\(detail))"
         case .notCached(let url):
             return "not in the local cache (offline): \(url)"
         case .invalidURL(let text):

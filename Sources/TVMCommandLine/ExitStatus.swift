@@ -33,8 +33,9 @@ package enum ExitStatus: Int32, CaseIterable, Sendable, Comparable {
         case .usage: return "usage error, including a bad jq filter"
         case .badInput:
             return "bad input data (each bad stdin line is reported with its number), or an answer from TVMaze that "
-                + "cannot be right (a record other than the one asked for, a redirect off the API's host, an unusable "
-                + "updates list, a catalogue sync that would remove more than 5% of the shows)"
+                + "cannot be right (a record other than the one asked for, a redirect off the API's host or a "
+                + "redirect loop, an unusable updates list, a catalogue sync that would remove more than 5% of the "
+                + "shows)"
         case .unavailable:
             return "service unavailable: the connection failed, 5xx persisted after retries, or libjq is missing"
         case .ioError: return "local I/O error, or too low a ulimit -n or -v"

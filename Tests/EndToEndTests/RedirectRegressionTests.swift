@@ -55,6 +55,23 @@ struct RedirectRegressionTests {
         }
     }
 
+    // Regression: a redirect loop exited 64, the usage error, with an "HTTP 310" the server never sent.
+    @Test("a redirect loop is refused after five redirects (65); the other shows still come")
+    func redirectLoop() async throws {
+        try await withReplay(faults: [FaultRule(.redirect(to: "/shows/1"), matching: .exact("/shows/1"))]) {
+            server, sandbox in
+            let fetched = try await sandbox.run("tvm-fetch", ["show", "1", "43", "--jq", ".id"])
+            #expect(fetched.status == 65, "\(fetched.stderr)")
+            #expect(fetched.lines == ["43"])
+            #expect(
+                fetched.stderr.contains(
+                    "refused to follow the redirect from \(server.baseURL)/shows/1 to \(server.baseURL)/shows/1: it "
+                        + "would be redirect number 6, and at most 5 are followed (a redirect loop?)"),
+                "\(fetched.stderr)")
+            #expect(!fetched.stderr.contains("HTTP 310"))
+        }
+    }
+
     @Test("a redirect within the API's host is followed: /shows/1 moved to /shows/1?x answers show 1")
     func sameOrigin() async throws {
         try await withReplay(faults: [FaultRule(.redirect(to: "/shows/1?embed=cast"), matching: .exact("/shows/1"))]) {

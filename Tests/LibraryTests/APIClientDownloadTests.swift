@@ -82,7 +82,9 @@ struct APIClientDownloadTests {
         var policy = Self.policy(["images.test"])
         policy.maxRedirects = 3
         await #expect(
-            throws: APIError.rejected(url: "http://images.test/a.jpg", status: 302, message: "more than 3 redirects")
+            throws: APIError.refused(
+                url: "http://images.test/again.jpg", redirectedFrom: "http://images.test/again.jpg",
+                reason: .tooManyRedirects(3))
         ) {
             try await client.downloadBody(url: "http://images.test/a.jpg", policy: policy)
         }

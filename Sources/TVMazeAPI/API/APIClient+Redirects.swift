@@ -33,7 +33,8 @@ extension APIClient {
         request: (String) async throws -> Answer
     ) async throws -> Answer {
         var current = url
-        for _ in 0...5 {
+        var redirects = 0
+        while true {
             let response = try await request(current)
             guard [301, 302, 303, 307, 308].contains(status(response)), let location = location(response)
             else { return response }
@@ -45,9 +46,11 @@ extension APIClient {
                 throw APIError.refused(
                     url: to.absoluteString, redirectedFrom: current, reason: .otherOrigin(Self.origin(of: from)))
             }
-            current = to.absoluteString
+            guard redirects < 5 else {
+                throw APIError.refused(url: to.absoluteString, redirectedFrom: current, reason: .tooManyRedirects(5))
+            }
+            (current, redirects) = (to.absoluteString, redirects + 1)
         }
-        throw APIError.rejected(url: url, status: 310, message: "more than 5 redirects")
     }
 
     /// Whether two URLs share their scheme, host and port (a missing port is the scheme's default).

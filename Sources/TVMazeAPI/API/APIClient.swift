@@ -234,12 +234,12 @@ public final class APIClient: Sendable {
                 }
                 let response = try await transport.stream(current, headers: [], maxBytes: policy.maxBytes)
                 if [301, 302, 303, 307, 308].contains(response.status), let location = response.header("location") {
-                    guard redirects < policy.maxRedirects else {
-                        throw APIError.rejected(
-                            url: url, status: response.status, message: "more than \(policy.maxRedirects) redirects")
-                    }
                     guard let next = URL(string: location, relativeTo: parsed)?.absoluteString else {
                         throw APIError.invalidURL("\(location) (the redirect from \(current))")
+                    }
+                    guard redirects < policy.maxRedirects else {
+                        throw APIError.refused(
+                            url: next, redirectedFrom: current, reason: .tooManyRedirects(policy.maxRedirects))
                     }
                     (origin, current, redirects) = (current, next, redirects + 1)
                     continue

@@ -13,6 +13,8 @@ public enum URLRefusal: Error, Sendable, Equatable, CustomStringConvertible {
     /// A redirect of an API request leads away from the API's own scheme, host and port; the value is that
     /// origin, e.g. `https://api.tvmaze.com`.
     case otherOrigin(String)
+    /// The redirects go on past the limit (a loop, or a server misconfigured); the value is the limit.
+    case tooManyRedirects(Int)
 
     /// Why, and what to do, e.g. `host 10.0.0.1 is not allowed; allow it with --allow-host 10.0.0.1`.
     public var description: String {
@@ -25,6 +27,8 @@ public enum URLRefusal: Error, Sendable, Equatable, CustomStringConvertible {
             return "only http and https URLs are fetched, not \(scheme.isEmpty ? "a relative URL" : scheme + ":")"
         case .otherOrigin(let origin):
             return "an API request follows redirects only within \(origin); check --api-url or TVM_API_URL"
+        case .tooManyRedirects(let limit):
+            return "it would be redirect number \(limit + 1), and at most \(limit) are followed (a redirect loop?)"
         }
     }
 

@@ -58,6 +58,29 @@ struct ImgCacheCommandTests {
         }
     }
 
+    // Regression: with a file where the tvm cache folder should be, info and clear reported an empty cache (0).
+    @Test("a cache folder that cannot be made: info and clear of both caches exit 74 and say why")
+    func cacheFolderIsAFile() async throws {
+        try await withReplay { _, sandbox in
+            try FileManager.default.createDirectory(at: sandbox.cacheHome, withIntermediateDirectories: true)
+            try Data("not a folder".utf8).write(to: sandbox.cacheHome.appendingPathComponent("tvm"))
+            let http = sandbox.cacheHome.appendingPathComponent("tvm/http.sqlite").path
+            for command in [["cache", "info"], ["cache", "clear"]] {
+                let fetch = try await sandbox.run("tvm-fetch", command)
+                #expect(fetch.status == 74, "\(command) \(fetch.stderr)")
+                #expect(
+                    fetch.stderr
+                        == "tvm-fetch: error: the HTTP cache \(http) cannot be used (not a directory); set "
+                        + "XDG_CACHE_HOME to another folder\n")
+                let img = try await sandbox.run("tvm-img", command)
+                #expect(img.status == 74, "\(command) \(img.stderr)")
+                #expect(
+                    img.stderr.contains("cannot use the image cache folder \(Img.directory(sandbox)): not a directory"),
+                    "\(img.stderr)")
+            }
+        }
+    }
+
     @Test("a terminal on stderr shows the progress line, 30/30 posters at the end")
     func progress() async throws {
         try await withReplay { server, sandbox in

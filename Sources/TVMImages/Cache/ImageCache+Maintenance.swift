@@ -124,9 +124,12 @@ extension ImageCache {
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: directory)
         } catch {
-            var isDirectory: ObjCBool = false
-            if !FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) { return ([], []) }
-            throw .directoryUnusable(path: directory, reason: Self.describe(error))
+            // Missing is an empty cache; a file where the folder should be is not.
+            switch Result(catching: { () throws(FilePath.Unreachable) in try FilePath.exists(directory) }) {
+            case .success(false): return ([], [])
+            case .success(true): throw .directoryUnusable(path: directory, reason: Self.describe(error))
+            case .failure(let unreachable): throw .directoryUnusable(path: directory, reason: unreachable.reason)
+            }
         }
         var entries: [ImageCacheEntry] = []
         var temporaries: [ImageCacheEntry] = []

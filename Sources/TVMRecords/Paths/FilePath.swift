@@ -19,6 +19,25 @@ public enum FilePath {
         return String(folder)
     }
 
+    /// Whether something is at `path`: `false` only when nothing is (`ENOENT`, as a cache that was never made).
+    ///
+    /// - Parameter path: A file path.
+    /// - Returns: Whether the path names a file or folder.
+    /// - Throws: ``Unreachable`` when the path cannot be looked at: a file stands where a folder should be
+    ///   (`ENOTDIR`), or a folder on the way may not be entered (`EACCES`).
+    public static func exists(_ path: String) throws(Unreachable) -> Bool {
+        var info = stat()
+        if stat(path, &info) == 0 { return true }
+        if errno == ENOENT { return false }
+        throw Unreachable(reason: String(cString: strerror(errno)).lowercased())
+    }
+
+    /// Why a path cannot be looked at, in the system's words (`not a directory`).
+    public struct Unreachable: Error, Sendable, Equatable {
+        /// The reason.
+        public var reason: String
+    }
+
     /// Whether the path names a folder, never a file: it ends with `/`, or a folder is there (links followed).
     ///
     /// - Parameter path: A file path.

@@ -129,15 +129,14 @@ public final class HTTPCache: ResponseCache {
     /// Counts the entries and bytes.
     ///
     /// - Returns: The figures; zeros when there is no cache file yet.
-    /// - Throws: A database error when the file exists but cannot be read.
+    /// - Throws: ``HTTPCacheError/unreachable(path:reason:)`` when its folder cannot hold it; a database error
+    ///   when the file cannot be read.
     public func info() throws -> Info {
         let fileBytes = ["", "-wal"].reduce(0) { total, suffix in
             let size = (try? FileManager.default.attributesOfItem(atPath: path + suffix)[.size] as? Int) ?? nil
             return total + (size ?? 0)
         }
-        guard FileManager.default.fileExists(atPath: path) else {
-            return Info(entries: 0, bodyBytes: 0, fileBytes: 0, oldest: nil, newest: nil)
-        }
+        guard try fileExists() else { return Info(entries: 0, bodyBytes: 0, fileBytes: 0, oldest: nil, newest: nil) }
         let pool = try open()
         return try pool.read { db in
             let row = try Row.fetchOne(
@@ -161,10 +160,11 @@ public final class HTTPCache: ResponseCache {
     /// file between runs). So after the `VACUUM` the WAL is checkpointed into the database file, which shrinks
     /// it to the compacted size, and truncated to zero bytes: both files end a few pages long.
     /// - Returns: How many entries were removed.
-    /// - Throws: A database error; `SQLITE_BUSY` when another process keeps the database busy past the busy
-    ///   timeout (the entries are then gone, and the space comes back at the next clear).
+    /// - Throws: ``HTTPCacheError/unreachable(path:reason:)`` when its folder cannot hold it; a database error;
+    ///   `SQLITE_BUSY` when another process keeps the database busy past the busy timeout (the entries are then
+    ///   gone, and the space comes back at the next clear).
     public func clear() throws -> Int {
-        guard FileManager.default.fileExists(atPath: path) else { return 0 }
+        guard try fileExists() else { return 0 }
         let pool = try open()
         let removed = try pool.write { db in try CacheEntry.deleteAll(db) }
         try pool.vacuum()
@@ -237,6 +237,15 @@ public final class HTTPCache: ResponseCache {
                 state = .open(pool)
                 return pool
             }
+        }
+    }
+
+    /// Whether the cache file was made; a path that cannot hold it (a file where its folder should be) throws.
+    private func fileExists() throws(HTTPCacheError) -> Bool {
+        do {
+            return try FilePath.exists(path)
+        } catch {
+            throw .unreachable(path: path, reason: error.reason)
         }
     }
 

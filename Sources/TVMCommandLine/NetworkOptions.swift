@@ -49,7 +49,8 @@ package struct NetworkOptions: ParsableArguments, Sendable {
     /// Checks ranges.
     package func validate() throws {
         guard timeout > 0, timeout <= 3600 else {
-            throw ValidationError("--timeout must be between 0 and 3600 seconds")
+            throw ValidationError(
+                "--timeout must be more than 0 and at most 3600 seconds, not \(String(format: "%g", timeout))")
         }
         guard (0...20).contains(retries) else { throw ValidationError("--retries must be between 0 and 20") }
         guard !(offline && refresh) else { throw ValidationError("--offline and --refresh cannot be used together") }

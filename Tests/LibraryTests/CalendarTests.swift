@@ -71,6 +71,20 @@ struct CalendarTests {
         }
     }
 
+    // Regression: an airstamp at the end of 9999 with a long runtime wrote DTEND:100000101T095900Z.
+    @Test("an event that would end after 9999 is left out; one that ends within it is kept")
+    func lastYear() {
+        func event(_ airstamp: String, runtime: Int) -> ICalendar.Event? {
+            let record =
+                #"{"id":1,"season":1,"number":1,"airdate":"9999-12-31","airtime":"23:59","airstamp":""#
+                + airstamp + #"","runtime":\#(runtime)}"#
+            return ICalendar.event(for: Array(record.utf8), show: "S", averageRuntime: nil, stamp: 0)
+        }
+        #expect(event("9999-12-31T23:59:00+00:00", runtime: 600) == nil)
+        let kept = event("9999-12-31T20:00:00+00:00", runtime: 60).map { ICalendar.text(of: $0) }
+        #expect(kept.map { String(decoding: $0, as: UTF8.self).contains("DTEND:99991231T210000Z") } == true)
+    }
+
     @Test(
         "an episode with an air time starts at its airstamp in UTC and lasts its runtime, else the show's, else 30 min")
     func timedEvent() throws {

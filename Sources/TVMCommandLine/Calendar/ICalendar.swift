@@ -65,7 +65,8 @@ package enum ICalendar {
     ///
     /// `DTSTART` comes from `airstamp` in UTC; an episode with no `airtime` (or no `airstamp`) is an all-day event
     /// on its `airdate`. `DTEND` adds `runtime`, else the show's `averageRuntime`, else 30 minutes (an all-day
-    /// event ends the next day); a runtime over a week is taken for a mistake, as one of 0 is.
+    /// event ends the next day); a runtime over a week is taken for a mistake, as one of 0 is. An event that would
+    /// end after the year 9999 is left out.
     /// - Parameters:
     ///   - record: A compact episode object.
     ///   - show: The show's name.
@@ -80,6 +81,9 @@ package enum ICalendar {
 
     /// The longest runtime an event takes from the data, in minutes: a week.
     static let maximumRuntime = 7 * 24 * 60
+
+    /// 9999-12-31T23:59:59Z, the last moment a date of RFC 5545 can hold.
+    static let lastSecond = 253_402_300_799
 
     /// The event of an episode, from its fields; `nil` when it has no air date.
     ///
@@ -104,6 +108,12 @@ package enum ICalendar {
             end = .day(day / 86_400 + 1)
         } else {
             return nil
+        }
+        // RFC 5545 years have four digits: an event ending after 9999 would make the calendar unreadable.
+        switch end {
+        case .instant(let seconds) where seconds > lastSecond: return nil
+        case .day(let day) where day > lastSecond / 86_400: return nil
+        default: break
         }
         var summary = [show, episode.code].compactMap { $0 }.joined(separator: " ")
         if let name = episode.name, !name.isEmpty { summary += " " + name }

@@ -15,6 +15,12 @@ struct BigRecordBatchTests {
         return try #require(try ShowRecord(json: Array(json.utf8)))
     }
 
+    // Regression: the stored name of a show named "a\u0000b" was "a", and _tvm.show.name and serve's calendar said so.
+    @Test("a NUL in a show's name is left out of the name, not where the name ends")
+    func nulInName() throws {
+        #expect(try Self.show(id: 1, name: #"RTL\u0000nul"#, bytes: 1).name == "RTLnul")
+    }
+
     @Test("the batch was read back a thousand records at a time: a chunk ends once it holds 4 MiB")
     func chunksEndAtTheirBytes() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tvm-big-\(UUID().uuidString)").path

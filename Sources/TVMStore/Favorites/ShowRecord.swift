@@ -13,7 +13,7 @@ import TVMRecords
 public struct ShowRecord: Sendable, Equatable {
     /// The TVMaze show id.
     public let id: Int
-    /// The show's name.
+    /// The show's name, without NUL characters (SQLite's text would end at the first).
     public let name: String
     /// The compact record: every member in its original order and spelling, minus top-level `_tvm` members.
     public let json: [UInt8]
@@ -47,7 +47,7 @@ public struct ShowRecord: Sendable, Equatable {
             if key == "id" {
                 id = RawJSON.integer(object.value(member))
             } else if key == "name" {
-                name = try? JSONString.decode(object.value(member))
+                name = (try? JSONString.decode(object.value(member)))?.replacingOccurrences(of: "\u{0}", with: "")
             }
         }
         guard let id, id > 0, let name, TVMazeRecordKind.detect(keys: keys) == .show else { return nil }

@@ -72,8 +72,9 @@ package struct FavoritesAccess {
         return try await FavoritesStore(path: path, lockTimeout: options.lockTimeout, access: .readOnly)
     }
 
-    /// Runs a save or delete; when it fails, asks the original app specification's retry dialog if stderr is a terminal (on /dev/tty),
-    /// else prints the original app specification's message and the cause and ends the run with status 74.
+    /// Runs a save or delete; when it fails, asks the original app specification's retry dialog if stderr is a
+    /// terminal (on /dev/tty), else prints the original app specification's message and the cause and ends the run
+    /// with status 74.
     ///
     /// - Parameter body: The store operation (one transaction: it changed nothing when it threw).
     /// - Returns: What the operation returned.

@@ -33,8 +33,8 @@ package struct RefreshCommand: AsyncParsableCommand {
             was refreshed. New episodes are added, changed ones updated, \
             and those TVMaze removed are dropped; watched marks are always kept. Without a network nothing \
             changes and the exit status is 69; an updates list with a member that is not a show id and a time \
-            changes nothing either, and the status is 65. Two refreshes at once: the second waits for the first, and no \
-            change is ever recorded twice.
+            changes nothing either, and the status is 65. Two refreshes at once: the second waits for the first, \
+            and no change is ever recorded twice.
 
             Examples:
               tvm-fav refresh

@@ -141,9 +141,9 @@ public struct AccountSync: Sendable {
     /// Brings TVMaze's marks (and, with Premium, its follows) in, and merges them into the local marks.
     ///
     /// Free accounts: one `GET /v1/scrobble/shows/{id}` per favorite; a favorite whose marks cannot be read is
-    /// skipped and listed in ``PullReport/failedShows``, unless the next one fails too, or it is the only one. Premium: `GET /v1/user/episodes` and
-    /// `GET /v1/user/follows/shows?embed=show`; followed shows that are not favorites become favorites with
-    /// their episode lists (fetched through `catalog`). Nothing local is deleted.
+    /// skipped and listed in ``PullReport/failedShows``, unless the next one fails too, or it is the only one.
+    /// Premium: `GET /v1/user/episodes` and `GET /v1/user/follows/shows?embed=show`; followed shows that are not
+    /// favorites become favorites with their episode lists (fetched through `catalog`). Nothing local is deleted.
     /// - Parameters:
     ///   - catalog: The public API client, for the episode lists of newly followed shows.
     ///   - now: The time of the pull.

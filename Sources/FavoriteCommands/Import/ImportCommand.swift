@@ -12,8 +12,8 @@ package struct ImportCommand: AsyncParsableCommand {
         abstract: "Import a TV Time, Trakt, Simkl, Sonarr or CSV export: favorites, episodes and watched marks.",
         discussion: """
             PATH is a ZIP, a folder, a file, or - for stdin (a file, not a ZIP). The format is found from the \
-            file names and headers; --from forces it. Only the files tvm knows are opened (a TV Time ZIP's access_token.csv, a Trakt \
-            ZIP's user-settings.json are never read): TV Time's tracking-prod-records-v2.csv, followed_tv_show.csv, \
+            file names and headers; --from forces it. Only the files tvm knows are opened (a TV Time ZIP's \
+            access_token.csv, a Trakt ZIP's user-settings.json are never read): TV Time's tracking-prod-records-v2.csv, followed_tv_show.csv, \
             user_tv_show_data.csv and seen_episode.csv; Trakt's watched-history*.json and watched-shows.json; \
             SimklBackup.json; Sonarr's series list; and the plain CSV tvm-fav export writes (tvmaze_id, thetvdb_id, \
             imdb_id, show, season, episode, watched_at), or the same rows as JSON Lines, its default output. A file \

@@ -48,8 +48,8 @@ public enum APIError: Error, LocalizedError, Sendable, Equatable {
         case .notFound(let url):
             return "not found: \(url)"
         case .rateLimited(let url, let attempts):
-            return
-                "rate limited by the API (HTTP 429) on \(url) \(Self.afterAttempts(attempts)); wait a minute and try again"
+            return "rate limited by the API (HTTP 429) on \(url) \(Self.afterAttempts(attempts)); wait a minute and "
+                + "try again"
         case .timedOut(let url, let attempts, let detail):
             // The transport's detail may say what to do already.
             return "timed out on \(url) \(Self.afterAttempts(attempts)) (\(detail))"

@@ -157,12 +157,12 @@ package struct OutputOptions: ParsableArguments, Sendable {
 /// Rewrites jq-style two-value options into a form ArgumentParser reads.
 ///
 /// `--arg NAME VALUE` becomes `--arg NAME=VALUE` (likewise `--argjson`), so the tools accept jq's own
-/// spelling. Nothing after a `--` terminator is touched.
+/// spelling, and `-n5` becomes `-n 5`, as head reads it. Nothing after a `--` terminator is touched.
 package enum ArgumentRewriter {
     /// Rewrites the arguments (without the program name).
     ///
     /// - Parameter arguments: The command-line arguments after `argv[0]`.
-    /// - Returns: The arguments with each `--arg NAME VALUE` joined.
+    /// - Returns: The arguments with each `--arg NAME VALUE` joined, and each `-nN` split.
     package static func rewrite(_ arguments: [String]) -> [String] {
         var out: [String] = []
         var index = 0
@@ -171,6 +171,13 @@ package enum ArgumentRewriter {
             if argument == "--" {
                 out += arguments[index...]
                 break
+            }
+            // `-n5`, as head takes it: ArgumentParser reads a short option's value only as the next argument.
+            let count = argument.dropFirst(2)
+            if argument.hasPrefix("-n"), !count.isEmpty, count.allSatisfy({ $0.isASCII && $0.isNumber }) {
+                out += ["-n", String(count)]
+                index += 1
+                continue
             }
             if argument == "--arg" || argument == "--argjson", index + 2 < arguments.count {
                 out.append(argument)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import TVMCommandLine
 import TVMImport
 import TVMRecords
@@ -81,5 +82,28 @@ package struct ImportCommand: AsyncParsableCommand {
     package func validate() throws {
         if paths.isEmpty { throw ValidationError("give the export to import: a ZIP, a folder, a file, or -") }
         if paths.filter({ $0 == "-" }).count > 1 { throw ValidationError("stdin (-) can be read once") }
+        if let unmatched { try Self.checkUnmatched(unmatched, paths: paths) }
+    }
+
+    /// Refuses an `--unmatched` file that could not be written, or that is one of the exports: found after the
+    /// import was saved, or written over the export being read, either would cost the user.
+    static func checkUnmatched(_ file: String, paths: [String]) throws {
+        var target = stat()
+        if stat(file, &target) == 0 {
+            if target.st_mode & S_IFMT == S_IFDIR {
+                throw ValidationError("--unmatched \(file) is a folder; name a file to write")
+            }
+            for path in paths where path != "-" {
+                var source = stat()
+                if stat(path, &source) == 0, source.st_dev == target.st_dev, source.st_ino == target.st_ino {
+                    throw ValidationError("--unmatched \(file) is the export being imported; name another file")
+                }
+            }
+            return
+        }
+        let folder = FilePath.folder(of: file)
+        guard folder.isEmpty || FilePath.namesFolder(folder) else {
+            throw ValidationError("--unmatched \(file): there is no folder \(folder) to write it in")
+        }
     }
 }

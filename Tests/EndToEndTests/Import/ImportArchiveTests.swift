@@ -126,6 +126,36 @@ struct ImportArchiveTests {
         }
     }
 
+    // Regression: --unmatched naming the export replaced it with the unmatched rows (even with --dry-run), and
+    // one that could not be written failed only after the import was saved.
+    @Test("--unmatched that is the export, a folder or in no folder is refused before anything is read (64)")
+    func unmatchedChecked() async throws {
+        try await withImportReplay { server, sandbox in
+            let export = sandbox.root.appendingPathComponent("mine.csv")
+            let text = "tvmaze_id,season,episode,watched_at\n1,1,1,2018-03-01T00:00:00Z\n1,1,99,2018-03-02T00:00:00Z\n"
+            try text.write(to: export, atomically: true, encoding: .utf8)
+            let cases: [(String, String)] = [
+                (export.path, "--unmatched \(export.path) is the export being imported; name another file"),
+                (sandbox.root.path, "--unmatched \(sandbox.root.path) is a folder; name a file to write"),
+                (
+                    "/nonexistent/u.csv",
+                    "--unmatched /nonexistent/u.csv: there is no folder /nonexistent to write it in"
+                ),
+            ]
+            for (file, message) in cases {
+                for dryRun in [[], ["--dry-run"]] {
+                    let result = try await sandbox.run(
+                        "tvm-fav", ["import", export.path, "--unmatched", file] + dryRun)
+                    #expect(result.status == 64, "\(result.stderr)")
+                    #expect(result.stderr.contains(message), "\(result.stderr)")
+                }
+            }
+            #expect(try String(contentsOf: export, encoding: .utf8) == text)
+            #expect(server.log.requests.isEmpty)
+            #expect(!FileManager.default.fileExists(atPath: sandbox.favoritesDatabase.path))
+        }
+    }
+
     // Regression: a ZIP piped in was read as a CSV of binary lines, and each was reported as a row not placed.
     @Test("a ZIP on stdin is refused (65) with what to do instead")
     func zipOnStdin() async throws {

@@ -13,7 +13,9 @@ package struct ExportCommand: AsyncParsableCommand {
             One line per watched episode, and one for each favorite with nothing watched (season and episode \
             empty): tvmaze_id, thetvdb_id, imdb_id, show, season, episode, airdate, watched_at (empty when the \
             time is not known). --format csv writes the plain CSV that tvm-fav import --from csv, spreadsheets \
-            and other trackers read; JSON Lines otherwise, with the same keys.
+            and other trackers read; JSON Lines otherwise, with the same keys. Marks of shows that are no longer \
+            favorites, of specials and of episodes no longer stored have no row: a warning counts them (tvm-fav \
+            watched lists every mark, and tvm-fav watch reads its lines back).
 
             Examples:
               tvm-fav export --format csv > history.csv
@@ -31,7 +33,9 @@ package struct ExportCommand: AsyncParsableCommand {
         try await FavoritesAccess.run(store: store, output: output) { access in
             guard let reader = try await access.openForReading(listing: true) else { return }
             let out = try await access.runtime.makeOutput(view: ExportTableView())
-            for favorite in try await reader.favorites() {
+            let favorites = try await reader.favorites()
+            var written = 0
+            for favorite in favorites {
                 let ids = Self.ids(of: favorite)
                 let marks = try await reader.marks(showID: favorite.id)
                 let episodes = Dictionary(
@@ -47,12 +51,24 @@ package struct ExportCommand: AsyncParsableCommand {
                             watchedAt: mark.watchedAt))
                     rows += 1
                 }
+                written += rows
                 if rows == 0 {
                     try await out.emit(
                         Self.row(ids, name: favorite.name, season: nil, number: nil, airdate: nil, watchedAt: nil))
                 }
             }
             try await out.finish()
+            // The plain CSV has no place for them: said, so that a move to another database loses nothing unseen.
+            let shows = Set(favorites.map(\.id))
+            let marks = try await reader.marks()
+            let formerFavorites = marks.count { !shows.contains($0.showID) }
+            let others = marks.count - formerFavorites - written
+            if formerFavorites + others > 0 {
+                access.runtime.diagnostics.warning(
+                    "\(formerFavorites + others) watched marks not exported: \(formerFavorites) of shows no longer "
+                        + "favorites, \(others) of specials or episodes no longer stored; tvm-fav watched lists every "
+                        + "mark, and tvm-fav watch reads its lines back")
+            }
         }
     }
 

@@ -126,6 +126,27 @@ struct ImportArchiveTests {
         }
     }
 
+    // Regression: export left out the marks of former favorites and of specials without a word, so a move to
+    // another database lost them unseen.
+    @Test("export counts the marks it has no row for: former favorites, specials")
+    func exportNamesWhatItLeavesOut() async throws {
+        try await withImportReplay { _, sandbox in
+            #expect(try await sandbox.run("tvm-fav", ["add", "1", "43"]).status == 0)
+            #expect(try await sandbox.run("tvm-fav", ["watch", "1", "2", "--at", "2018-01-01T00:00:00Z"]).status == 0)
+            let special = try await sandbox.run(
+                "tvm-fav", ["watch", "--specials", "9900001", "--at", "2018-01-01T00:00:00Z"])
+            #expect(special.status == 0, "\(special.stderr)")
+            #expect(try await sandbox.run("tvm-fav", ["rm", "--yes", "1"]).status == 0)
+            let export = try await sandbox.run("tvm-fav", ["export", "--format", "csv"])
+            #expect(export.status == 0, "\(export.stderr)")
+            #expect(export.lines.count == 2, "\(export.stdout)")
+            #expect(
+                export.stderr.contains(
+                    "3 watched marks not exported: 2 of shows no longer favorites, 1 of specials or episodes no "
+                        + "longer stored"), "\(export.stderr)")
+        }
+    }
+
     // Regression: --unmatched naming the export replaced it with the unmatched rows (even with --dry-run), and
     // one that could not be written failed only after the import was saved.
     @Test("--unmatched that is the export, a folder or in no folder is refused before anything is read (64)")

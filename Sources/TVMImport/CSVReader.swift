@@ -139,13 +139,16 @@ public struct CSVReader: Sendable {
             }
             index += 1
         }
-        if quoted {
-            // The rest of the file is not one field: report this line alone and read on from the next one.
+        // A quote that never closes, or a quoted field that ran over line ends and then went wrong, was most likely
+        // opened by mistake: this line alone is reported, and the lines after it are read as rows again.
+        let spansLines = line > first + 1
+        if quoted || (problem != nil && spansLines) {
             let newline = bytes[begin...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
             index = min(newline + 1, bytes.count)
             line = first + 1
             let lineEnd = newline > begin && bytes[newline - 1] == UInt8(ascii: "\r") ? newline - 1 : newline
-            return (first, [], bytes[begin..<lineEnd], "a quoted field is never closed")
+            let why = quoted ? "a quoted field is never closed" : "\(problem ?? ""), in a field quoted past this line"
+            return (first, [], bytes[begin..<lineEnd], why)
         }
         fields.append(String(decoding: field, as: UTF8.self))
         return (first, fields, bytes[begin..<max(begin, end)], problem)

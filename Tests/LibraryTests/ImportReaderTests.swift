@@ -85,6 +85,19 @@ struct ImportReaderTests {
         #expect(records[2].line == 3)
     }
 
+    // Regression: a stray quote ran on to the next quote lines later, and the valid rows between were one broken
+    // field: lost, neither named nor counted.
+    @Test("CSV: a stray quote that a later quote closes is reported on its own line; the rows between still come")
+    func csvStrayQuoteClosedLater() {
+        let records = records("h,s,n\n1,\"Dome,1\n1,Dome,2\n1,Dome,3\n43,\"Outlander\",1\n")
+        #expect(records.count == 5)
+        #expect(records[1].problem == "text after a closing quote, in a field quoted past this line")
+        #expect(records[1].original == "1,\"Dome,1")
+        #expect(records[2].fields == ["1", "Dome", "2"] && records[2].line == 3)
+        #expect(records[3].fields == ["1", "Dome", "3"])
+        #expect(records[4].fields == ["43", "Outlander", "1"] && records[4].problem == nil)
+    }
+
     @Test("CSV: a field over 1 MiB makes its record a problem, kept to 1 MiB, and the rows after it still come")
     func csvLongestField() {
         let limit = CSVReader.longestField

@@ -7,12 +7,12 @@ import TVMRecords
 /// UTC; a lower-case `t` and `z`, and a zone of hours alone, `+00` or `+0100`, too), TV Time's `2018-11-13 21:30:00`
 /// (UTC), and a bare date `2018-11-13` (midnight UTC). Anything else is refused, so that a row is never given a
 /// wrong time.
-enum ExportDate {
+package enum ExportDate {
     /// Parses a time; an empty text is `.some(nil)` (no time), an unknown format `nil`.
     ///
     /// - Parameter text: The text, trimmed here.
     /// - Returns: `.some(date)`, `.some(nil)` for empty, or `nil` when it is not a time this reads.
-    static func parse(_ text: String) -> Date?? {
+    package static func parse(_ text: String) -> Date?? {
         let text = zoneSpelledOut(text.trimmingBlanks)
         if text.isEmpty || text == "null" { return .some(nil) }
         if let seconds = Airstamp.instant(text) {

@@ -23,13 +23,16 @@ struct MarkTimeRuleTests {
                 #expect(result.stdout.isEmpty)
             }
             #expect(try await WatchCommandTests().count("SELECT count(*) FROM watched", sandbox) == "0")
-            for (episode, at) in [("1", "1900-01-01"), ("2", "2019-01-16T00:04:00Z")] {
+            // Regression: --at dropped its milliseconds, which import keeps for the same text.
+            for (episode, at) in [
+                ("1", "1900-01-01"), ("2", "2019-01-16T00:04:00Z"), ("3", "2018-06-01T10:00:00.750z"),
+            ] {
                 let result = try await sandbox.runInProcess("tvm-fav", ["watch", episode, "--at", at, "--jq", ".id"])
                 #expect(result.status == 0, "\(at): \(result.stderr)")
             }
             #expect(
                 try await WatchCommandTests().count("SELECT watched_at FROM watched ORDER BY episode_id", sandbox)
-                    == "1900-01-01 00:00:00.000\n2019-01-16 00:04:00.000")
+                    == "1900-01-01 00:00:00.000\n2019-01-16 00:04:00.000\n2018-06-01 10:00:00.750")
         }
     }
 

@@ -14,8 +14,8 @@ struct MarkRun {
     let output: OutputOptions
     /// `true` for watch, `false` for unwatch.
     let watching: Bool
-    /// `watch --at`, seconds since the epoch.
-    let at: Int?
+    /// `watch --at`, read as `tvm-fav import` reads `watched_at` (milliseconds kept).
+    let at: Date?
     /// `--push`: push to TVMaze at once (see ``LivePush``).
     var push = false
 
@@ -54,7 +54,7 @@ struct MarkRun {
             } else {
                 choices = try await marked(choices, reader: reader, runtime: runtime)
             }
-            let markTime = at.map { Date(timeIntervalSince1970: Double($0)) } ?? now
+            let markTime = at ?? now
             let marks = choices.map {
                 WatchMark(
                     episodeID: $0.episode.id, showID: $0.episode.showID,

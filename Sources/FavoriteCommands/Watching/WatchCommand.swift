@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TVMCommandLine
+import TVMImport
 import TVMRecords
 import TVMStore
 
@@ -66,11 +67,11 @@ package struct WatchCommand: AsyncParsableCommand {
 
     package func validate() throws {
         guard let at else { return }
-        guard let instant = ToolClock.instant(at) else {
+        guard case .some(let date?) = ExportDate.parse(at) else {
             throw ValidationError("--at takes an ISO 8601 time such as 2024-03-01T21:00:00Z or 2024-03-01, not '\(at)'")
         }
         let now = (try? ToolClock.now(environment: ToolContext.current.terminal.environment)) ?? Date()
-        if let problem = WatchMark.timeProblem(Date(timeIntervalSince1970: Double(instant)), now: now) {
+        if let problem = WatchMark.timeProblem(date, now: now) {
             throw ValidationError("--at \(at) \(problem); a mark says when an episode was watched")
         }
     }
@@ -78,7 +79,7 @@ package struct WatchCommand: AsyncParsableCommand {
     package func run() async throws {
         try await MarkRun(
             selectors: selectors, store: store, network: network, output: output, watching: true,
-            at: at.flatMap(ToolClock.instant), push: push
+            at: at.flatMap { ExportDate.parse($0) ?? nil }, push: push
         ).run()
     }
 }

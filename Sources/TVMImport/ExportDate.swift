@@ -16,7 +16,7 @@ package enum ExportDate {
         let text = zoneSpelledOut(text.trimmingBlanks)
         if text.isEmpty || text == "null" { return .some(nil) }
         if let seconds = Airstamp.instant(text) {
-            return .some(Date(timeIntervalSince1970: Double(seconds) + milliseconds(text)))
+            return .some(Date(timeIntervalSince1970: Double(seconds) + Airstamp.fraction(text)))
         }
         if text.utf8.count == 10, let seconds = Airstamp.startOfDay(text) {
             return .some(Date(timeIntervalSince1970: Double(seconds)))
@@ -41,13 +41,5 @@ package enum ExportDate {
             if zone.count == 3 { characters += ["0", "0"] }
         }
         return String(characters)
-    }
-
-    /// The fraction of a second, to the millisecond (the marks keep milliseconds).
-    private static func milliseconds(_ text: String) -> Double {
-        guard let dot = text.firstIndex(of: ".") else { return 0 }
-        let digits = text[text.index(after: dot)...].prefix { $0.isASCII && $0.isNumber }.prefix(3)
-        guard let value = Int(digits) else { return 0 }
-        return Double(value) / pow(10, Double(digits.count))
     }
 }

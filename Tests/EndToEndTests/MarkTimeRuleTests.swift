@@ -65,6 +65,24 @@ struct MarkTimeRuleTests {
         }
     }
 
+    // Regression: watch's stdin refused a date-only watched_at that --at and import accept.
+    @Test("watch reads a day alone on stdin as its start in UTC, and keeps a time's milliseconds")
+    func stdinDayAndFraction() async throws {
+        try await withReplay { _, sandbox in
+            try await WatchCommandTests().tracking(sandbox)
+            let stdin = """
+                {"episode":1,"show":1,"watched_at":"2018-06-04"}
+                {"episode":2,"show":1,"watched_at":"2018-06-04T20:00:00.25Z"}
+
+                """
+            let result = try await sandbox.runInProcess("tvm-fav", ["watch"], stdin: stdin)
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(
+                try await WatchCommandTests().count("SELECT watched_at FROM watched ORDER BY episode_id", sandbox)
+                    == "2018-06-04 00:00:00.000\n2018-06-04 20:00:00.250")
+        }
+    }
+
     @Test(
         "marks read by watch from stdin skipped the time rule: a mark before 1900 or in the future is named and skipped, the rest saved"
     )

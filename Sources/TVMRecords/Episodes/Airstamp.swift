@@ -51,6 +51,19 @@ public enum Airstamp {
         return startOfDay(bytes[...])
     }
 
+    /// The fraction of a second of an ISO 8601 time that ``instant(_:)`` drops, to the millisecond.
+    ///
+    /// - Parameter text: A time such as `2016-06-21T22:00:00.789Z`.
+    /// - Returns: `0.789` for that text; 0 without a fraction.
+    public static func fraction(_ text: String) -> Double {
+        guard let dot = text.firstIndex(of: ".") else { return 0 }
+        let digits = text[text.index(after: dot)...].prefix { $0.isASCII && $0.isNumber }.prefix(3)
+        guard let value = Int(digits) else { return 0 }
+        var scale = 1.0
+        for _ in digits { scale *= 10 }
+        return Double(value) / scale
+    }
+
     private static func startOfDay(_ bytes: ArraySlice<UInt8>) -> Int? {
         let base = bytes.startIndex
         guard bytes.count == 10, bytes[base + 4] == UInt8(ascii: "-"), bytes[base + 7] == UInt8(ascii: "-"),

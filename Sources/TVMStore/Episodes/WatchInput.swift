@@ -45,10 +45,10 @@ public struct WatchInput: Sendable, Equatable {
             let show = object.lastValue(forKey: "show").flatMap(RawJSON.integer)
             var date: Date?
             if let raw = object.lastValue(forKey: "watched_at"), raw != Array("null".utf8) {
-                guard let text = RawJSON.string(raw), let seconds = Airstamp.instant(text) else {
-                    throw .badTime(String(decoding: raw, as: UTF8.self))
-                }
-                let time = Date(timeIntervalSince1970: Double(seconds) + Self.milliseconds(text))
+                // A day alone is its start in UTC, as --at and import read it.
+                guard let text = RawJSON.string(raw), let seconds = Airstamp.instant(text) ?? Airstamp.startOfDay(text)
+                else { throw .badTime(String(decoding: raw, as: UTF8.self)) }
+                let time = Date(timeIntervalSince1970: Double(seconds) + Airstamp.fraction(text))
                 if let now, let problem = WatchMark.timeProblem(time, now: now) {
                     throw .impossibleTime("watched_at \(time.formatted(.iso8601)) \(problem)")
                 }
@@ -87,14 +87,6 @@ public struct WatchInput: Sendable, Equatable {
         guard let href = (try? RawJSON.value(atPath: ["_links", "show", "href"], in: compact))?.flatMap(RawJSON.string)
         else { return nil }
         return EpisodeLinks.showID(fromHref: href)
-    }
-
-    /// The fraction of a second of an ISO 8601 time (`.789` in `…:56.789Z`), which ``Airstamp`` drops.
-    private static func milliseconds(_ text: String) -> Double {
-        guard let dot = text.firstIndex(of: ".") else { return 0 }
-        let digits = text[text.index(after: dot)...].prefix { $0.isASCII && $0.isNumber }.prefix(3)
-        guard let value = Int(digits) else { return 0 }
-        return Double(value) / pow(10, Double(digits.count))
     }
 }
 

@@ -34,14 +34,16 @@ package struct ExportCommand: AsyncParsableCommand {
             guard let reader = try await access.openForReading(listing: true) else { return }
             let out = try await access.runtime.makeOutput(view: ExportTableView())
             let favorites = try await reader.favorites()
+            // Every mark read once: the favorites' rows, and the count of those left out.
+            let marks = try await reader.marks()
+            let marksByShow = Dictionary(grouping: marks, by: \.showID)
             var written = 0
             for favorite in favorites {
                 let ids = Self.ids(of: favorite)
-                let marks = try await reader.marks(showID: favorite.id)
                 let episodes = Dictionary(
                     try await reader.episodes(showID: favorite.id).map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
                 var rows = 0
-                for mark in marks {
+                for mark in marksByShow[favorite.id] ?? [] {
                     guard let episode = episodes[mark.episodeID], let season = episode.season,
                         let number = episode.number
                     else { continue }
@@ -60,7 +62,6 @@ package struct ExportCommand: AsyncParsableCommand {
             try await out.finish()
             // The plain CSV has no place for them: said, so that a move to another database loses nothing unseen.
             let shows = Set(favorites.map(\.id))
-            let marks = try await reader.marks()
             let formerFavorites = marks.count { !shows.contains($0.showID) }
             let others = marks.count - formerFavorites - written
             if formerFavorites + others > 0 {

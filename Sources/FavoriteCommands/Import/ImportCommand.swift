@@ -14,8 +14,8 @@ package struct ImportCommand: AsyncParsableCommand {
         discussion: """
             PATH is a ZIP, a folder, a file, or - for stdin (a file, not a ZIP). The format is found from the \
             file names and headers; --from forces it. Only the files tvm knows are opened (a TV Time ZIP's \
-            access_token.csv, a Trakt ZIP's user-settings.json are never read): TV Time's tracking-prod-records-v2.csv, followed_tv_show.csv, \
-            user_tv_show_data.csv and seen_episode.csv; Trakt's watched-history*.json and watched-shows.json; \
+            access_token.csv, a Trakt ZIP's user-settings.json are never read): TV Time's \
+            tracking-prod-records-v2.csv, followed_tv_show.csv, user_tv_show_data.csv and seen_episode.csv; Trakt's watched-history*.json and watched-shows.json; \
             SimklBackup.json; Sonarr's series list; and the plain CSV tvm-fav export writes (tvmaze_id, thetvdb_id, \
             imdb_id, show, season, episode, watched_at), or the same rows as JSON Lines, its default output. A file \
             may be UTF-8 or UTF-16 (with or without its byte order mark), as spreadsheets and PowerShell save it; \

@@ -46,8 +46,9 @@ public struct WatchInput: Sendable, Equatable {
             var date: Date?
             if let raw = object.lastValue(forKey: "watched_at"), raw != Array("null".utf8) {
                 // A day alone is its start in UTC, as --at and import read it.
-                guard let text = RawJSON.string(raw), let seconds = Airstamp.instant(text) ?? Airstamp.startOfDay(text)
-                else { throw .badTime(String(decoding: raw, as: UTF8.self)) }
+                guard let text = RawJSON.string(raw), let seconds = ToolClock.instant(text) else {
+                    throw .badTime(String(decoding: raw, as: UTF8.self))
+                }
                 let time = Date(timeIntervalSince1970: Double(seconds) + Airstamp.fraction(text))
                 if let now, let problem = WatchMark.timeProblem(time, now: now) {
                     throw .impossibleTime("watched_at \(time.formatted(.iso8601)) \(problem)")
